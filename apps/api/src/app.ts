@@ -1,0 +1,80 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { featureRegistry } from './features/index.ts';
+import { siteRoutes } from './features/site/routes.ts';
+import { csrfPlugin } from './http/csrf.ts';
+import { dbPlugin } from './http/db.ts';
+import { errorsPlugin, notFound } from './http/errors.ts';
+import { i18nPlugin } from './http/i18n.ts';
+import { rateLimitPlugin } from './http/rate-limit.ts';
+import { securityPlugin } from './http/security.ts';
+import { sessionsPlugin } from './http/sessions.ts';
+import { isApiPath, spaPlugin } from './http/spa.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the whole application: infrastructure plugins first, then the features. Tests build it too.
+ * Features are plain Fastify plugins registered at the root so their paths read as SPEC §7 writes them.
+ */
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Infrastructure, in dependency order.
+  await app.register(dbPlugin, { database, config });
+  await app.register(i18nPlugin);
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(securityPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(sessionsPlugin);
+  await app.register(csrfPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.SITE_NAME} API`, version: '1.0.0', description: 'Portfolio gallery and open calls. See SPEC.md §7.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sessionid' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(spaPlugin);
+
+  // Features.
+  await app.register(healthRoutes);
+  await app.register(siteRoutes);
+  for (const register of featureRegistry) await app.register(register);
+
+  // Anything else: a page of the SPA, or a JSON 404 under the API prefixes.
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = new URL(request.url, 'http://x').pathname;
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname)) return app.sendSpa(request, reply);
+    throw notFound();
+  });
+  return app;
+}

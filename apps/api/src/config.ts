@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  SECRET_KEY: optional,
+  SITE_NAME: z.string().default('AXOO'),
+  PUBLIC_URL: optional,
+  WEB_DIST: optional,
+  S3_BUCKET: optional,
+  S3_ENDPOINT: optional,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_PUBLIC_URL: optional,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('AXOO <no-reply@localhost>'),
+  RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  SESSION_TTL_DAYS: z.coerce.number().int().positive().default(14),
+  SENTRY_DSN: optional,
+  ANALYTICS_ID: optional,
+  PIXEL_ID: optional,
+  EDITION_URL: z.string().default('https://edition.axoo.kr/'),
+  MEMBERSHIP_URL: z.string().default('https://forms.gle/axoo-membership'),
+  ABOUT_URL: z.string().default('https://axoo.kr/about'),
+  PRIVACY_URL: z.string().default('https://axoo.kr/privacy'),
+  TERMS_URL: z.string().default('https://axoo.kr/terms'),
+  INSTAGRAM_URL: z.string().default('https://www.instagram.com/axoo.official/'),
+  DELETION_FORM_URL: z.string().default('https://forms.gle/axoo-membership-withdrawal'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'SECRET_KEY' | 'DATA_DIR'> {
+  DATA_DIR: string;
+  SECRET_KEY: string;
+  /** PGlite directory, or 'memory://' in tests. */
+  pgliteDir: string;
+  mediaDir: string;
+  outboxDir: string;
+}
+
+/** Reads every setting once. Nothing is required: a missing SECRET_KEY is generated into DATA_DIR. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.parse(env);
+  const dataDir = resolve(overrides.DATA_DIR ?? parsed.DATA_DIR);
+  const secret = overrides.SECRET_KEY ?? parsed.SECRET_KEY ?? persistentSecret(dataDir);
+  return {
+    ...parsed,
+    DATA_DIR: dataDir,
+    SECRET_KEY: secret,
+    pgliteDir: join(dataDir, 'pglite'),
+    mediaDir: join(dataDir, 'media'),
+    outboxDir: join(dataDir, 'outbox'),
+    ...overrides,
+  };
+}
+
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(48).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { TAG_LENGTH_MAX, TITLE_MAX } from '@axoo/contract';
+import { categories, colors, concepts, fields } from './taxonomy.ts';
+import { users } from './users.ts';
+
+/**
+ * SPEC §3 Artwork. `visible` is kept by a trigger (migration 0002_visibility): published, not a
+ * draft, and the author is premium. Every list for others filters on it, with partial indexes.
+ */
+export const artworks = pgTable(
+  'artworks',
+  {
+    id: serial().primaryKey(),
+    authorId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar({ length: TITLE_MAX }).notNull().default(''),
+    content: text().notNull().default(''),
+    colorId: integer().references(() => colors.id, { onDelete: 'set null' }),
+    backgroundColor: varchar({ length: 7 }).notNull().default('#FFFFFF'),
+    attribution: boolean().notNull().default(true),
+    nonCommercial: boolean().notNull().default(false),
+    noDerivativeWorks: boolean().notNull().default(false),
+    shareAlike: boolean().notNull().default(false),
+    /** Whether the author chose a licence yet (the flags alone cannot say "none chosen"). */
+    licenceChosen: boolean().notNull().default(false),
+    published: boolean().notNull().default(true),
+    draft: boolean().notNull().default(true),
+    visible: boolean().notNull().default(false),
+    cover: text().notNull().default(''),
+    rawCover: text().notNull().default(''),
+    croppedCover: text().notNull().default(''),
+    height: integer(),
+    width: integer(),
+    level: smallint(),
+    hit: integer().notNull().default(0),
+    publishedAt: timestamp({ withTimezone: true }),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('artworks_author_idx').on(t.authorId, t.id),
+    index('artworks_visible_recent_idx').on(t.created.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible}`),
+    index('artworks_visible_hit_idx').on(t.hit.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible}`),
+    index('artworks_visible_level_idx').on(t.level.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible} and ${t.level} is not null`),
+    index('artworks_visible_color_idx').on(t.colorId, t.created.desc().nullsFirst()).where(sql`${t.visible}`),
+    index('artworks_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    check('artworks_level_range', sql`${t.level} is null or ${t.level} between 1 and 5`),
+    check('artworks_background_hex', sql`${t.backgroundColor} ~ '^#[0-9A-Fa-f]{6}$'`),
+  ],
+);
+
+/** position 0 is the artwork's first category (the card shows only that one). */
+export const artworkCategories = pgTable(
+  'artwork_categories',
+  {
+    artworkId: integer()
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.artworkId, t.categoryId] }), index('artwork_categories_category_idx').on(t.categoryId, t.artworkId)],
+);
+
+export const artworkFields = pgTable(
+  'artwork_fields',
+  {
+    artworkId: integer()
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    fieldId: integer()
+      .notNull()
+      .references(() => fields.id, { onDelete: 'cascade' }),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.artworkId, t.fieldId] }), index('artwork_fields_field_idx').on(t.fieldId, t.artworkId)],
+);
+
+export const artworkConcepts = pgTable(
+  'artwork_concepts',
+  {
+    artworkId: integer()
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    conceptId: integer()
+      .notNull()
+      .references(() => concepts.id, { onDelete: 'cascade' }),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.artworkId, t.conceptId] }), index('artwork_concepts_concept_idx').on(t.conceptId, t.artworkId)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: TAG_LENGTH_MAX }).notNull().unique(),
+  },
+  (t) => [index('tags_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],
+);
+
+export const artworkTags = pgTable(
+  'artwork_tags',
+  {
+    artworkId: integer()
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    tagId: integer()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.artworkId, t.tagId] }), index('artwork_tags_tag_idx').on(t.tagId, t.artworkId)],
+);
+
+/** SPEC §3 Collection: a user's bookmark of an artwork. */
+export const collections = pgTable(
+  'collections',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    artworkId: integer()
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('collections_user_artwork_uq').on(t.userId, t.artworkId), index('collections_artwork_idx').on(t.artworkId)],
+);
+
+/** One row per viewer per artwork per day: the `hit` counter grows only on the first. */
+export const artworkViews = pgTable(
+  'artwork_views',
+  {
+    artworkId: integer()
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    viewer: varchar({ length: 64 }).notNull(),
+    day: date({ mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.artworkId, t.viewer, t.day] })],
+);

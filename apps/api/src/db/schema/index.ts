@@ -1,0 +1,5 @@
+export * from './artworks.ts';
+export * from './invites.ts';
+export * from './site.ts';
+export * from './taxonomy.ts';
+export * from './users.ts';

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { ANSWER_MAX, INVITE_TITLE_MAX } from '@axoo/contract';
+import { artworks } from './artworks.ts';
+import { users } from './users.ts';
+
+/** SPEC §3 Invite (Goodluck open call). */
+export const invites = pgTable(
+  'invites',
+  {
+    id: serial().primaryKey(),
+    ownerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar({ length: INVITE_TITLE_MAX }).notNull(),
+    subtitle: varchar({ length: INVITE_TITLE_MAX }).notNull().default(''),
+    description: text().notNull().default(''),
+    logo: text().notNull().default(''),
+    background: text().notNull().default(''),
+    status: varchar({ length: 12 }).notNull().default('review'),
+    closed: timestamp({ withTimezone: true }),
+    selected: timestamp({ withTimezone: true }),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invites_owner_idx').on(t.ownerId), check('invites_status_choice', sql`${t.status} in ('review', 'ongoing', 'examination', 'selection')`)],
+);
+
+export const invitePages = pgTable(
+  'invite_pages',
+  {
+    id: serial().primaryKey(),
+    inviteId: integer()
+      .notNull()
+      .references(() => invites.id, { onDelete: 'cascade' }),
+    backgroundColor: varchar({ length: 7 }).notNull().default('#FFFFFF'),
+    order: integer().notNull().default(0),
+  },
+  (t) => [index('invite_pages_invite_idx').on(t.inviteId, t.order)],
+);
+
+export const inviteColumns = pgTable(
+  'invite_columns',
+  {
+    id: serial().primaryKey(),
+    pageId: integer()
+      .notNull()
+      .references(() => invitePages.id, { onDelete: 'cascade' }),
+    content: text().notNull().default(''),
+    width: smallint().notNull().default(6),
+    order: integer().notNull().default(0),
+  },
+  (t) => [index('invite_columns_page_idx').on(t.pageId, t.order), check('invite_columns_width_choice', sql`${t.width} in (6, 12)`)],
+);
+
+export const inviteSubscriptions = pgTable(
+  'invite_subscriptions',
+  {
+    id: serial().primaryKey(),
+    inviteId: integer()
+      .notNull()
+      .references(() => invites.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('invite_subscriptions_uq').on(t.inviteId, t.userId)],
+);
+
+export const inviteQuestions = pgTable(
+  'invite_questions',
+  {
+    id: serial().primaryKey(),
+    inviteId: integer()
+      .notNull()
+      .references(() => invites.id, { onDelete: 'cascade' }),
+    question: text().notNull(),
+    order: integer().notNull().default(0),
+  },
+  (t) => [index('invite_questions_invite_idx').on(t.inviteId, t.order)],
+);
+
+export const inviteApplications = pgTable(
+  'invite_applications',
+  {
+    id: serial().primaryKey(),
+    inviteId: integer()
+      .notNull()
+      .references(() => invites.id, { onDelete: 'cascade' }),
+    artworkId: integer()
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    selected: boolean().notNull().default(false),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('invite_applications_uq').on(t.inviteId, t.artworkId), index('invite_applications_artwork_idx').on(t.artworkId)],
+);
+
+export const inviteAnswers = pgTable(
+  'invite_answers',
+  {
+    id: serial().primaryKey(),
+    applicationId: integer()
+      .notNull()
+      .references(() => inviteApplications.id, { onDelete: 'cascade' }),
+    questionId: integer()
+      .notNull()
+      .references(() => inviteQuestions.id, { onDelete: 'cascade' }),
+    answer: varchar({ length: ANSWER_MAX }).notNull().default(''),
+  },
+  (t) => [unique('invite_answers_uq').on(t.applicationId, t.questionId)],
+);

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** SPEC §3 Banner: home carousel slide. */
+export const banners = pgTable(
+  'banners',
+  {
+    id: serial().primaryKey(),
+    url: varchar({ length: 500 }).notNull().default(''),
+    image: text().notNull().default(''),
+    alt: varchar({ length: 200 }).notNull().default(''),
+    level: smallint(),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('banners_level_range', sql`${t.level} is null or ${t.level} between 1 and 5`)],
+);
+
+/** SPEC §3 Client (partner): logo with a benefit text shown on hover. */
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 200 }).notNull().default(''),
+    url: varchar({ length: 500 }).notNull().default(''),
+    image: text().notNull().default(''),
+    benefit: text().notNull().default(''),
+    level: smallint(),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('clients_level_range', sql`${t.level} is null or ${t.level} between 1 and 5`)],
+);
+
+/** SPEC §2 Guard: every route change records a page view. */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    path: varchar({ length: 500 }).notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    referrer: varchar({ length: 500 }).notNull().default(''),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('page_views_created_idx').on(t.created)],
+);
+
+/** Uploaded objects: who may attach them, what the bytes turned out to be. */
+export const media = pgTable(
+  'media',
+  {
+    key: varchar({ length: 300 }).primaryKey(),
+    ownerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    contentType: varchar({ length: 50 }).notNull(),
+    size: integer().notNull().default(0),
+    width: integer(),
+    height: integer(),
+    dominantColor: varchar({ length: 7 }),
+    /** 'pending' until the bytes arrive and pass the checks, then 'ready' (or 'rejected'). */
+    status: varchar({ length: 10 }).notNull().default('pending'),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('media_owner_idx').on(t.ownerId)],
+);

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { NAME_MAX, PHONE_MAX, SOCIAL_MAX, USERNAME_MAX } from '@axoo/contract';
+import { categories } from './taxonomy.ts';
+
+/** SPEC §3 User / artist profile. Image columns hold storage keys ('' when unset). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    email: varchar({ length: 254 }).notNull(),
+    password: text().notNull(),
+    username: varchar({ length: USERNAME_MAX }).notNull(),
+    slug: varchar({ length: USERNAME_MAX }).notNull(),
+    name: varchar({ length: NAME_MAX }).notNull(),
+    phone: varchar({ length: PHONE_MAX }).notNull().default(''),
+    dateOfBirth: date({ mode: 'string' }),
+    gender: varchar({ length: 6 }),
+    isStaff: boolean().notNull().default(false),
+    isPremium: boolean().notNull().default(false),
+    level: smallint().notNull().default(0),
+    avatar: text().notNull().default(''),
+    rawAvatar: text().notNull().default(''),
+    croppedAvatar: text().notNull().default(''),
+    banner: text().notNull().default(''),
+    rawBanner: text().notNull().default(''),
+    croppedBanner: text().notNull().default(''),
+    website: varchar({ length: SOCIAL_MAX }).notNull().default(''),
+    instagram: varchar({ length: SOCIAL_MAX }).notNull().default(''),
+    facebook: varchar({ length: SOCIAL_MAX }).notNull().default(''),
+    twitter: varchar({ length: SOCIAL_MAX }).notNull().default(''),
+    pinterest: varchar({ length: SOCIAL_MAX }).notNull().default(''),
+    tumblr: varchar({ length: SOCIAL_MAX }).notNull().default(''),
+    youtube: varchar({ length: SOCIAL_MAX }).notNull().default(''),
+    vimeo: varchar({ length: SOCIAL_MAX }).notNull().default(''),
+    biography: text().notNull().default(''),
+    about: text().notNull().default(''),
+    /** Whether e-mail and phone appear in the profile's Mail & Contact card. */
+    showContact: boolean().notNull().default(false),
+    publicCollection: boolean().notNull().default(true),
+    fixedLayout: boolean().notNull().default(true),
+    /** Language for mails to this user ('ko' | 'en'). */
+    language: varchar({ length: 2 }).notNull().default('ko'),
+    lastLogin: timestamp({ withTimezone: true }),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_slug_uq').on(t.slug),
+    index('users_premium_idx').on(t.isPremium, t.id),
+    index('users_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_username_trgm').using('gin', sql`${t.username} gin_trgm_ops`),
+    check('users_level_range', sql`${t.level} between 0 and 5`),
+    check('users_gender_choice', sql`${t.gender} is null or ${t.gender} in ('Male', 'Female', 'Other')`),
+    check('users_language_choice', sql`${t.language} in ('ko', 'en')`),
+  ],
+);
+
+/** Main fields of an artist (SPEC §2 Profile: up to 2), in the order chosen. */
+export const userCategories = pgTable(
+  'user_categories',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.categoryId] }), index('user_categories_category_idx').on(t.categoryId, t.userId)],
+);
+
+/** Server-side sessions; the cookie holds a random id, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: varchar({ length: 64 }).primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expires: timestamp({ withTimezone: true }).notNull(),
+    ip: varchar({ length: 64 }).notNull().default(''),
+    userAgent: varchar({ length: 300 }).notNull().default(''),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expires)],
+);

@@ -1,0 +1,23 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/** OWASP's argon2id baseline: m=19456 KiB, t=2, p=1. */
+const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  try {
+    return await verify(stored, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummy: Promise<string> | undefined;
+/** Verifies against a throwaway hash so an unknown e-mail costs the same time as a wrong password. */
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummy ??= hashPassword('timing-equaliser-Password1');
+  await verifyPassword(await dummy, password);
+}

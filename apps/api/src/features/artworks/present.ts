@@ -1,0 +1,61 @@
+import type { Lang } from '@axoo/contract';
+import type { ArtworkRelations, ArtworkRow, AuthorRow } from './queries.ts';
+
+const nameIn = (lang: Lang, r: { nameKo: string; nameEn: string }) => (lang === 'en' ? r.nameEn : r.nameKo);
+
+export function presentAuthor(author: AuthorRow & { categories: { code: string; nameKo: string; nameEn: string }[] }, lang: Lang) {
+  return {
+    id: author.id,
+    username: author.username,
+    name: author.name,
+    slug: author.slug,
+    is_premium: author.isPremium,
+    cropped_avatar: author.croppedAvatar,
+    level: author.level,
+    categories: author.categories.map((c) => ({ category: c.code, name: nameIn(lang, c) })),
+  };
+}
+
+/**
+ * SPEC §3 Artwork as the API answers it. Lists omit `content` (cards never show it);
+ * the detail passes `withContent`.
+ */
+export function presentArtwork(row: ArtworkRow, rel: ArtworkRelations, lang: Lang, options: { withContent?: boolean } = {}) {
+  const author = rel.authors.get(row.authorId);
+  const color = row.colorId === null ? null : (rel.colors.get(row.colorId) ?? null);
+  const applications = rel.applications.get(row.id) ?? [];
+  return {
+    id: row.id,
+    title: row.title,
+    ...(options.withContent ? { content: row.content } : {}),
+    author: author ? presentAuthor(author, lang) : null,
+    categories: (rel.categories.get(row.id) ?? []).map((c) => ({ category: c.code, name: nameIn(lang, c) })),
+    fields: (rel.fields.get(row.id) ?? []).map((f) => ({ field: f.code, name: nameIn(lang, f) })),
+    concepts: (rel.concepts.get(row.id) ?? []).map((c) => ({ concept: c.code, name: nameIn(lang, c) })),
+    color,
+    background_color: row.backgroundColor,
+    attribution: row.attribution,
+    non_commercial: row.nonCommercial,
+    no_derivative_works: row.noDerivativeWorks,
+    share_alike: row.shareAlike,
+    licence_chosen: row.licenceChosen,
+    tags: rel.tags.get(row.id) ?? [],
+    published: row.published,
+    draft: row.draft,
+    visible: row.visible,
+    cover: row.cover,
+    raw_cover: row.rawCover,
+    cropped_cover: row.croppedCover,
+    height: row.height,
+    width: row.width,
+    level: row.level,
+    hit: row.hit,
+    collection: rel.collections.get(row.id) ?? null,
+    inviteapplication_set: applications.map((a) => ({ id: a.id, invite: a.invite, title: a.title, selected: a.selected })),
+    published_at: row.publishedAt ? row.publishedAt.toISOString() : null,
+    created: row.created.toISOString(),
+    updated: row.updated.toISOString(),
+  };
+}
+
+export type PresentedArtwork = ReturnType<typeof presentArtwork>;

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * Every feature's routes, registered after the infrastructure plugins. One line per feature;
+ * each feature keeps its own routes, service, queries, policy and presenters in its folder.
+ */
+export const featureRegistry: FastifyPluginAsync[] = [];

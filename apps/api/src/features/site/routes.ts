@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageViews } from '../../db/schema/index.ts';
+import { getSiteData } from './service.ts';
+
+export async function siteRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/v1/site/',
+    { schema: { tags: ['site'], summary: 'Global page data (SPEC §3 lists, banners, clients, best projects, current user)' } },
+    async (request) => getSiteData(app, request.user, request.lang),
+  );
+
+  // SPEC §2 Guard: every route change records a page view.
+  r.post(
+    '/api/v1/page-views/',
+    {
+      schema: {
+        tags: ['site'],
+        body: z.object({ path: z.string().min(1).max(500), referrer: z.string().max(500).optional() }),
+      },
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      await app.db.insert(pageViews).values({ path: request.body.path, referrer: request.body.referrer ?? '', userId: request.user?.id ?? null });
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,129 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { hasMessage, type Lang, translate } from '@axoo/contract';
+
+/** A message key with its placeholders, translated when the response is written. */
+export type Message = string | { key: string; params?: Record<string, string | number> };
+export type FieldErrors = Record<string, Message | Message[]>;
+
+/** An expected failure with a DRF-style body: `{field: [messages]}` or `{detail}`. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: { detail: Message } | FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+export const badRequest = (fields: FieldErrors) => new AppError(400, fields);
+export const notFound = () => new AppError(404, { detail: 'not_found' });
+/** DRF session auth answers 403 both for "not logged in" and "not allowed" (SPEC §6: 403 → /login/). */
+export const notAuthenticated = () => new AppError(403, { detail: 'auth.required' });
+export const forbidden = () => new AppError(403, { detail: 'auth.forbidden' });
+
+export function renderMessage(lang: Lang, message: Message): string {
+  return typeof message === 'string' ? translate(lang, message) : translate(lang, message.key, message.params);
+}
+
+export function renderBody(lang: Lang, body: AppError['body']): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [field, value] of Object.entries(body)) {
+    if (field === 'detail') out.detail = renderMessage(lang, value as Message);
+    else out[field] = (Array.isArray(value) ? value : [value]).map((m) => renderMessage(lang, m));
+  }
+  return out;
+}
+
+interface Issue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Maps one zod issue to a message key: our own keys pass through, zod's defaults get a localized message. */
+export function issueMessage(issue: Issue): Message {
+  const p = issue.params ?? {};
+  if (issue.message && hasMessage(issue.message)) {
+    const params: Record<string, string | number> = {};
+    if (typeof p.maximum === 'number' || typeof p.maximum === 'bigint') params.max = Number(p.maximum);
+    if (typeof p.minimum === 'number' || typeof p.minimum === 'bigint') params.min = Number(p.minimum);
+    return { key: issue.message, params };
+  }
+  const origin = p.origin;
+  switch (issue.keyword) {
+    case 'invalid_type':
+      if (issue.message?.includes('received undefined') || issue.message?.includes('received null')) return 'field.required';
+      if (p.expected === 'number' || p.expected === 'int') return 'field.invalid_number';
+      return 'field.invalid';
+    case 'too_big':
+      if (origin === 'string') return { key: 'field.too_long', params: { max: Number(p.maximum) } };
+      if (origin === 'array' || origin === 'set') return { key: 'field.too_many', params: { max: Number(p.maximum) } };
+      return { key: 'field.too_large', params: { max: Number(p.maximum) } };
+    case 'too_small':
+      if (origin === 'string') return Number(p.minimum) <= 1 ? 'field.required' : { key: 'field.too_short', params: { min: Number(p.minimum) } };
+      if (origin === 'array' || origin === 'set') return 'field.required';
+      return { key: 'field.too_small', params: { min: Number(p.minimum) } };
+    case 'invalid_format':
+      if (p.format === 'email') return 'field.invalid_email';
+      if (p.format === 'date' || p.format === 'datetime') return 'field.invalid_date';
+      return 'field.invalid';
+    case 'invalid_value':
+    case 'invalid_enum_value':
+      return 'field.invalid_choice';
+    default:
+      return 'field.invalid';
+  }
+}
+
+export function fieldErrorsFromIssues(issues: Issue[]): FieldErrors {
+  const fields: Record<string, Message[]> = {};
+  for (const issue of issues) {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const field = path || 'non_field_errors';
+    fields[field] ??= [];
+    fields[field].push(issueMessage(issue));
+  }
+  return fields;
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+  return reply.status(error.statusCode).send(renderBody(request.lang, error.body));
+}
+
+/**
+ * Named plugin `errors`: every failure leaves as JSON in the request's language, never a stack trace,
+ * and nothing a client sends can turn into a 500.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) return send(request, reply, error);
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        return send(request, reply, badRequest(fieldErrorsFromIssues(error.validation)));
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'response did not match its schema');
+        return send(request, reply, new AppError(500, { detail: 'server.error' }));
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 429) {
+        const seconds = Number(reply.getHeader('retry-after') ?? 60);
+        return send(request, reply, new AppError(429, { detail: { key: 'rate_limited', params: { seconds } } }));
+      }
+      if (status === 413) return send(request, reply, new AppError(413, { detail: 'request.too_large' }));
+      if (status === 415) return send(request, reply, new AppError(415, { detail: 'request.unsupported_type' }));
+      if (status >= 400 && status < 500) {
+        // Malformed JSON, bad content length, empty body with a JSON content type, and the like.
+        return send(request, reply, new AppError(400, { detail: 'request.malformed' }));
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return send(request, reply, new AppError(500, { detail: 'server.error' }));
+    });
+  },
+  { name: 'errors', dependencies: ['i18n'] },
+);

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Lang, pickLang, translate } from '@axoo/contract';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+    t(key: string, params?: Record<string, string | number>): string;
+  }
+}
+
+/** Named plugin `i18n`: the request's language from Accept-Language (Korean by default). */
+export const i18nPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('lang', 'ko');
+    app.decorateRequest('t', function (this: { lang: Lang }, key: string, params?: Record<string, string | number>) {
+      return translate(this.lang, key, params);
+    });
+    app.addHook('onRequest', async (request) => {
+      // The interface's language switch sets a `lang` cookie; it wins over the browser's list.
+      const chosen = /(?:^|;\s*)lang=(ko|en)(?:;|$)/.exec(request.headers.cookie ?? '')?.[1] as Lang | undefined;
+      request.lang = chosen ?? pickLang(request.headers['accept-language']);
+    });
+  },
+  { name: 'i18n' },
+);

@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Executor } from '../db/client.ts';
+import { sessions, users } from '../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in user, or null for a guest. */
+    user: UserRow | null;
+    sessionKey: string | null;
+  }
+}
+
+export const SESSION_COOKIE = 'sessionid';
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function cookieOptions(app: FastifyInstance) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: Boolean(app.config.PUBLIC_URL?.startsWith('https:')),
+  };
+}
+
+/**
+ * Starts a new session for the user (a fresh id every login: no fixation) and drops the old one.
+ */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number, db: Executor = request.server.db) {
+  const app = request.server;
+  if (request.sessionKey) await db.delete(sessions).where(eq(sessions.id, request.sessionKey));
+  const token = randomBytes(32).toString('base64url');
+  const ttl = app.config.SESSION_TTL_DAYS * 86_400_000;
+  await db.insert(sessions).values({
+    id: hash(token),
+    userId,
+    expires: new Date(Date.now() + ttl),
+    ip: request.ip.slice(0, 64),
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, 300),
+  });
+  request.sessionKey = hash(token);
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(app), maxAge: ttl / 1000 });
+}
+
+export async function endSession(request: FastifyRequest, reply: FastifyReply) {
+  if (request.sessionKey) await request.server.db.delete(sessions).where(eq(sessions.id, request.sessionKey));
+  request.sessionKey = null;
+  request.user = null;
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(request.server));
+}
+
+/** Ends every session of a user, except optionally the current one (password change keeps it). */
+export async function endOtherSessions(db: Executor, userId: number, keep?: string | null) {
+  await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+}
+
+/** Named plugin `sessions`: server-side rows behind an HttpOnly `sessionid` cookie. */
+export const sessionsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionKey', null);
+    app.addHook('onRequest', async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token || token.length > 100) return;
+      const key = hash(token);
+      const [row] = await app.db
+        .select({ user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, key), gt(sessions.expires, new Date())))
+        .limit(1);
+      if (row) {
+        request.user = row.user;
+        request.sessionKey = key;
+      }
+    });
+    // Expired rows are dropped now and then, never on the request path.
+    const sweep = setInterval(() => {
+      app.db
+        .delete(sessions)
+        .where(lt(sessions.expires, new Date()))
+        .catch((err) => app.log.warn({ err }, 'session sweep failed'));
+    }, 3_600_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  },
+  { name: 'sessions', dependencies: ['db'] },
+);

@@ -1,0 +1,127 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { getSiteData } from '../features/site/service.ts';
+import { baseUrl } from './paging.ts';
+
+/** Open Graph / Twitter card data for a shared link (DESIGN: share previews in the served HTML). */
+export interface ShareMeta {
+  title: string;
+  description: string;
+  image?: string;
+  imageAlt?: string;
+  imageWidth?: number;
+  imageHeight?: number;
+  type?: string;
+}
+export type ShareMetaResolver = (pathname: string, request: FastifyRequest) => Promise<ShareMeta | null>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Features push resolvers for their routes (artwork, profile, invite); the first match wins. */
+    shareMeta: ShareMetaResolver[];
+    sendSpa(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  }
+}
+
+const FALLBACK = '<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>AXOO</title></head><body><div id="root"></div></body></html>';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** JSON inside a script tag: no `<` may end it early. */
+const scriptJson = (data: unknown) =>
+  JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export function renderMetaTags(meta: ShareMeta, url: string, siteName: string): string {
+  const tags: [string, string, string][] = [
+    ['property', 'og:site_name', siteName],
+    ['property', 'og:type', meta.type ?? 'website'],
+    ['property', 'og:title', meta.title],
+    ['property', 'og:description', meta.description],
+    ['property', 'og:url', url],
+    ['name', 'description', meta.description],
+    ['name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', meta.title],
+    ['name', 'twitter:description', meta.description],
+  ];
+  if (meta.image) {
+    tags.push(['property', 'og:image', meta.image], ['name', 'twitter:image', meta.image]);
+    if (meta.imageAlt) tags.push(['property', 'og:image:alt', meta.imageAlt], ['name', 'twitter:image:alt', meta.imageAlt]);
+    if (meta.imageWidth) tags.push(['property', 'og:image:width', String(meta.imageWidth)]);
+    if (meta.imageHeight) tags.push(['property', 'og:image:height', String(meta.imageHeight)]);
+  }
+  return [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`),
+  ].join('');
+}
+
+/**
+ * Named plugin `spa`: serves the built web app. Every page answer is index.html with the global page
+ * data inlined (first paint needs no request) and share-preview meta tags for the path.
+ */
+export const spaPlugin = fp(
+  async (app: FastifyInstance) => {
+    const here = dirname(fileURLToPath(import.meta.url));
+    const dist = resolve(app.config.WEB_DIST ?? join(here, '../../../web/dist'));
+    const indexFile = join(dist, 'index.html');
+    const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8').replace(/<title>.*?<\/title>/s, '') : FALLBACK;
+    app.decorate('shareMeta', [] as ShareMetaResolver[]);
+
+    if (existsSync(join(dist, 'assets'))) {
+      await app.register(fastifyStatic, {
+        root: join(dist, 'assets'),
+        prefix: '/assets/',
+        immutable: true,
+        maxAge: '365d',
+        index: false,
+        decorateReply: false,
+      });
+    }
+    for (const file of ['favicon.svg', 'robots.txt']) {
+      const path = join(dist, file);
+      if (existsSync(path)) {
+        const body = readFileSync(path);
+        app.get(`/${file}`, { schema: { hide: true } }, (_req, reply) =>
+          reply
+            .type(file.endsWith('.svg') ? 'image/svg+xml' : 'text/plain')
+            .header('Cache-Control', 'public, max-age=86400')
+            .send(body),
+        );
+      }
+    }
+
+    app.decorate('sendSpa', async (request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = new URL(request.url, 'http://x').pathname;
+      const site = app.config.SITE_NAME;
+      let meta: ShareMeta | null = null;
+      for (const resolveMeta of app.shareMeta) {
+        meta = await resolveMeta(pathname, request).catch((err) => {
+          request.log.warn({ err }, 'share meta failed');
+          return null;
+        });
+        if (meta) break;
+      }
+      meta ??= {
+        title: site,
+        description: request.lang === 'en' ? 'Portfolio gallery for artists, and open calls by brands.' : '아티스트의 포트폴리오 갤러리, 브랜드의 오픈콜.',
+      };
+      const data = await getSiteData(app, request.user, request.lang);
+      const head = `${renderMetaTags(meta, `${baseUrl(request)}${pathname}`, site)}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>`;
+      const html = template.replace('<html lang="ko">', `<html lang="${request.lang}">`).replace('</head>', `${head}</head>`);
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').send(html);
+    });
+  },
+  { name: 'spa', dependencies: ['db', 'sessions', 'i18n'] },
+);
+
+/** Paths the SPA never owns: these 404 as JSON instead of answering with the page. */
+export function isApiPath(pathname: string): boolean {
+  return /^\/(api|media|assets|healthz|readyz)(\/|$)/.test(pathname);
+}

@@ -1,0 +1,35 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedTaxonomy } from './db/seed.ts';
+
+/** Starts the product: migrate, seed the lists when empty, listen; finish in-flight requests on shutdown. */
+const started = performance.now();
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
+await database.migrate();
+await seedTaxonomy(database.db);
+const app = await buildApp({ config, database });
+
+let closing = false;
+app.addHook('onRequest', async (_request, reply) => {
+  if (closing) {
+    reply.header('Connection', 'close');
+    return reply.status(503).send({ detail: 'The server is shutting down.' });
+  }
+});
+
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info({ ms: Math.round(performance.now() - started), database: database.kind }, `ready on http://localhost:${config.PORT}`);
+
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  await app.close(); // stops accepting, waits for in-flight requests, then closes the database
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,25 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Layout } from './shell/Layout.tsx';
+import { type SiteData, siteQueryKey } from './site.ts';
+
+export function createQueryClient(site: SiteData | undefined) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  });
+  if (site) client.setQueryData(siteQueryKey, site);
+  return client;
+}
+
+/** One catch-all route: the shell renders the page routes itself (keep-alive, overlay). */
+export function createRouter() {
+  return createBrowserRouter([{ path: '*', element: <Layout /> }]);
+}
+
+export function App({ client, router }: { client: QueryClient; router: ReturnType<typeof createRouter> }) {
+  return (
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}

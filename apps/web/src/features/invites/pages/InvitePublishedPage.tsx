@@ -1,0 +1,1 @@
+export { NotYet as default } from '../../../shell/NotYet.tsx';

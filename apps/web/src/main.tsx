@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, createQueryClient, createRouter } from './App.tsx';
+import { fetchSite, readInlinedSiteData } from './site.ts';
+import './i18n/index.ts';
+import './styles/global.css';
+
+// The server inlines the global page data; a static host without it costs one request.
+const site = readInlinedSiteData() ?? (await fetchSite());
+const client = createQueryClient(site);
+const router = createRouter();
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <App client={client} router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,87 @@
+import { lazy, type ReactNode } from 'react';
+import { Navigate, Route, useParams } from 'react-router';
+import { RequireAuth } from './shell/RequireAuth.tsx';
+
+const HomePage = lazy(() => import('./features/home/HomePage.tsx'));
+const SignupPage = lazy(() => import('./features/accounts/pages/SignupPage.tsx'));
+const LoginPage = lazy(() => import('./features/accounts/pages/LoginPage.tsx'));
+const AccountPage = lazy(() => import('./features/accounts/pages/AccountPage.tsx'));
+const PasswordChangePage = lazy(() => import('./features/accounts/pages/PasswordChangePage.tsx'));
+const PasswordResetPage = lazy(() => import('./features/accounts/pages/PasswordResetPage.tsx'));
+const PasswordResetConfirmPage = lazy(() => import('./features/accounts/pages/PasswordResetConfirmPage.tsx'));
+const GalleryPage = lazy(() => import('./features/gallery/GalleryPage.tsx'));
+const UploadPage = lazy(() => import('./features/upload/UploadPage.tsx'));
+const AboutRoutes = lazy(() => import('./features/about/AboutRoutes.tsx'));
+const InviteListPage = lazy(() => import('./features/invites/pages/InviteListPage.tsx'));
+const InviteDetailPage = lazy(() => import('./features/invites/pages/InviteDetailPage.tsx'));
+const InviteUploadPage = lazy(() => import('./features/invites/pages/InviteUploadPage.tsx'));
+const InvitePublishedPage = lazy(() => import('./features/invites/pages/InvitePublishedPage.tsx'));
+const InviteApplicationPage = lazy(() => import('./features/invites/pages/InviteApplicationPage.tsx'));
+const InviteCompletePage = lazy(() => import('./features/invites/pages/InviteCompletePage.tsx'));
+const ProfilePage = lazy(() => import('./features/profiles/ProfilePage.tsx'));
+const AdminPage = lazy(() => import('./features/admin/AdminPage.tsx'));
+
+const auth = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
+
+/** GET /accounts/logout/ is a full page load to the server (SPEC §2 Shell). */
+function ServerLogout() {
+  window.location.assign('/accounts/logout/');
+  return null;
+}
+
+function GalleryRedirect() {
+  return <Navigate to="/gallery/all/" replace />;
+}
+
+function ProfileRoute() {
+  const { slug } = useParams();
+  return <ProfilePage key={slug} />;
+}
+
+/** SPEC §2 route list. The artwork overlay is not here: the shell draws it over these pages. */
+export const pageRoutes = (
+  <>
+    <Route path="/" element={<HomePage />} />
+    <Route path="/signup/" element={<SignupPage />} />
+    <Route path="/login/" element={<LoginPage />} />
+    <Route path="/accounts/" element={auth(<AccountPage />)} />
+    <Route path="/accounts/password/" element={auth(<PasswordChangePage />)} />
+    <Route path="/accounts/password/reset/" element={<PasswordResetPage />} />
+    <Route path="/accounts/reset/:uidb64/:token/" element={<PasswordResetConfirmPage />} />
+    <Route path="/accounts/logout/" element={<ServerLogout />} />
+    <Route path="/gallery/" element={<GalleryRedirect />} />
+    <Route path="/gallery/:category/" element={<GalleryPage />} />
+    <Route path="/upload/" element={auth(<UploadPage />)} />
+    <Route path="/upload/:artworkId/" element={auth(<UploadPage />)} />
+    <Route path="/about/*" element={<AboutRoutes />} />
+    <Route path="/goodluck/" element={<InviteListPage />} />
+    <Route path="/goodluck/:id/" element={<InviteDetailPage />} />
+    <Route path="/goodluck/:inviteId/upload/" element={auth(<InviteUploadPage />)} />
+    <Route path="/goodluck/:inviteId/upload/:artworkId/" element={auth(<InviteUploadPage />)} />
+    <Route path="/goodluck/:inviteId/published/:artworkId/" element={auth(<InvitePublishedPage />)} />
+    <Route path="/goodluck/:inviteId/application/:artworkId/" element={auth(<InviteApplicationPage />)} />
+    <Route path="/goodluck/:inviteId/complete/:artworkId/" element={auth(<InviteCompletePage />)} />
+    <Route path="/admin/*" element={auth(<AdminPage />)} />
+    <Route path="/:slug/" element={<ProfileRoute />} />
+    <Route path="*" element={<Navigate to="/" replace />} />
+  </>
+);
+
+const FIXED_PREFIXES = ['gallery', 'upload', 'about', 'goodluck', 'accounts', 'login', 'signup', 'artwork', 'admin'];
+
+/**
+ * Views that stay alive when the user switches between them (SPEC §2 Shell): home, the gallery,
+ * and each profile. Returns the keep-alive key of a path, or null.
+ */
+export function aliveKeyOf(pathname: string): string | null {
+  if (pathname === '/') return 'home';
+  if (pathname.startsWith('/gallery/') && pathname !== '/gallery/') return 'gallery';
+  const m = /^\/([^/]+)\/$/.exec(pathname);
+  if (m && !FIXED_PREFIXES.includes(m[1])) return `profile:${m[1].toLowerCase().replaceAll('.', '')}`;
+  return null;
+}
+
+/** Routes whose modal state survives navigation (SPEC §2 Guard). */
+export function keepsModalState(pathname: string): boolean {
+  return pathname.startsWith('/artwork/') || (aliveKeyOf(pathname)?.startsWith('profile:') ?? false);
+}

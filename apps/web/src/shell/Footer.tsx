@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSite } from '../site.ts';
+import styles from './Footer.module.css';
+
+/** SPEC §2 Shell footer. Copyright year 2023 as the spec fixes it. */
+export function Footer() {
+  const { t } = useTranslation();
+  const site = useSite();
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <button type="button" className={styles.logo} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} aria-label={t('footer.top')}>
+          {site.site_name}
+        </button>
+        <nav className={styles.links}>
+          <a href={site.links.about} target="_blank" rel="noopener noreferrer">
+            {t('footer.about')}
+          </a>
+          <Link to="/about/contact/">{t('footer.contact')}</Link>
+          <a href={site.links.privacy} target="_blank" rel="noopener noreferrer">
+            {t('footer.privacy')}
+          </a>
+          <a href={site.links.terms} target="_blank" rel="noopener noreferrer">
+            {t('footer.terms')}
+          </a>
+          <a href={site.links.instagram} target="_blank" rel="noopener noreferrer">
+            {t('footer.instagram')}
+          </a>
+        </nav>
+        <p className={styles.copy}>{t('footer.copyright', { product: site.site_name })}</p>
+      </div>
+    </footer>
+  );
+}

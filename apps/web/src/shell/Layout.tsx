@@ -1,0 +1,82 @@
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { type Location, matchPath, Routes, useLocation } from 'react-router';
+import { aliveKeyOf, keepsModalState, pageRoutes } from '../routes.tsx';
+import { Footer } from './Footer.tsx';
+import styles from './Layout.module.css';
+import { Spinner } from '../ui/Spinner.tsx';
+import { TopBar } from './TopBar.tsx';
+import { usePageViews } from './page-views.ts';
+import { uiState } from './ui-state.ts';
+
+const ArtworkOverlay = lazy(() => import('../features/artworks/ArtworkOverlay.tsx'));
+
+const HOME_UNDER_OVERLAY = { pathname: '/', search: '', hash: '', state: null, key: 'home-under-overlay' } as Location;
+const MAX_ALIVE = 6;
+
+/**
+ * The shell (SPEC §2): fixed top bar, routed content, footer. Home, gallery and profile views
+ * stay mounted while hidden so switching back keeps their state and scroll; the artwork overlay
+ * is drawn over the page the user came from (or over home when opened directly).
+ */
+export function Layout() {
+  const location = useLocation();
+  const artworkMatch = matchPath('/artwork/:id/', location.pathname);
+  const background: Location = artworkMatch ? ((location.state as { background?: Location } | null)?.background ?? HOME_UNDER_OVERLAY) : location;
+  const aliveKey = aliveKeyOf(background.pathname);
+
+  // Alive views and the location each last showed; updated during render so the active view
+  // renders with the current location at once.
+  const alive = useRef(new Map<string, Location>());
+  if (aliveKey) {
+    alive.current.delete(aliveKey);
+    alive.current.set(aliveKey, background);
+    while (alive.current.size > MAX_ALIVE) alive.current.delete(alive.current.keys().next().value as string);
+  }
+
+  // Scroll per alive view: saved when leaving it, restored when coming back.
+  const scrolls = useRef(new Map<string, number>());
+  const previousKey = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (artworkMatch) return;
+    const prev = previousKey.current;
+    if (prev === (aliveKey ?? background.pathname)) return;
+    previousKey.current = aliveKey ?? background.pathname;
+    window.scrollTo(0, aliveKey ? (scrolls.current.get(aliveKey) ?? 0) : 0);
+  });
+  useEffect(() => {
+    if (!aliveKey || artworkMatch) return;
+    const save = () => scrolls.current.set(aliveKey, window.scrollY);
+    window.addEventListener('scroll', save, { passive: true });
+    return () => window.removeEventListener('scroll', save);
+  }, [aliveKey, artworkMatch]);
+
+  useEffect(() => {
+    uiState.onRouteChange(keepsModalState(location.pathname));
+  }, [location.pathname]);
+  usePageViews();
+
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skip} href="#content">
+        Skip
+      </a>
+      <TopBar />
+      <main id="content" className={styles.main}>
+        <Suspense fallback={<Spinner />}>
+          {[...alive.current].map(([key, loc]) => (
+            <div key={key} hidden={key !== aliveKey} data-alive={key}>
+              <Routes location={loc}>{pageRoutes}</Routes>
+            </div>
+          ))}
+          {!aliveKey && <Routes location={background}>{pageRoutes}</Routes>}
+        </Suspense>
+      </main>
+      <Footer />
+      {artworkMatch && (
+        <Suspense fallback={null}>
+          <ArtworkOverlay key={artworkMatch.params.id} id={Number(artworkMatch.params.id)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentUser, useLocalName, useSite } from '../site.ts';
+import styles from './MobileMenu.module.css';
+
+/** SPEC §2 Shell: the mobile menu adds a search link and the category list. */
+export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const user = useCurrentUser();
+  const localName = useLocalName();
+  return (
+    <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.panel} aria-describedby={undefined}>
+          <div className={styles.head}>
+            <Dialog.Title className={styles.title}>{site.site_name}</Dialog.Title>
+            <Dialog.Close className={styles.close} aria-label={t('nav.close')}>
+              ×
+            </Dialog.Close>
+          </div>
+          <nav className={styles.links} onClick={onClose}>
+            <Link to="/gallery/all/?focus=search">{t('nav.search')}</Link>
+            <Link to="/gallery/all/">{t('nav.discover')}</Link>
+            <Link to="/goodluck/">{t('nav.goodluck')}</Link>
+            <a href={site.links.edition} target="_blank" rel="noopener noreferrer">
+              {t('nav.edition')}
+            </a>
+            <a href={site.links.membership} target="_blank" rel="noopener noreferrer">
+              {t('nav.membership')}
+            </a>
+            {user ? (
+              <>
+                <Link to={`/${user.slug}/`}>{t('nav.my', { product: site.site_name })}</Link>
+                <Link to="/accounts/">{t('nav.editAccount')}</Link>
+                <a href="/accounts/logout/">{t('nav.logout')}</a>
+              </>
+            ) : (
+              <>
+                <Link to="/login/">{t('nav.login')}</Link>
+                <Link to="/signup/">{t('nav.signup')}</Link>
+              </>
+            )}
+          </nav>
+          <h2 className={styles.subhead}>{t('nav.categories')}</h2>
+          <ul className={styles.categories} onClick={onClose}>
+            {site.categories.map((c) => (
+              <li key={c.id}>
+                <Link to={`/gallery/${c.category}/`}>{localName(c)}</Link>
+              </li>
+            ))}
+          </ul>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,46 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '../App.tsx';
+import '../i18n/index.ts';
+import { Layout } from '../shell/Layout.tsx';
+import type { CurrentUser, SiteData } from '../site.ts';
+
+export function siteData(overrides: Partial<SiteData> = {}): SiteData {
+  return {
+    site_name: 'AXOO',
+    categories: [{ id: 1, category: 'painting', name: '회화', name_ko: '회화', name_en: 'Painting', is_primary: true }],
+    primary_categories: ['painting'],
+    fields: [{ id: 1, field: 'fine-art', name: '순수 미술', name_ko: '순수 미술', name_en: 'Fine Art' }],
+    concepts: [{ id: 1, concept: 'abstract', name: '추상', name_ko: '추상', name_en: 'Abstract' }],
+    colors: [{ id: 1, code: '#E53935', name: '빨강', name_ko: '빨강', name_en: 'Red' }],
+    banners: [],
+    clients: [],
+    best_projects: [],
+    links: { edition: 'https://e.example', membership: 'https://m.example', about: 'https://a.example', privacy: 'https://p.example', terms: 'https://t.example', instagram: 'https://i.example', deletion_form: 'https://d.example' },
+    services: { sentry_dsn: null, analytics_id: null, pixel_id: null },
+    user: null,
+    ...overrides,
+  };
+}
+
+export function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 7, email: 'min@example.com', username: 'min.ji', slug: 'minji', name: '김민지', phone: '', date_of_birth: '1990-01-01', gender: 'Female',
+    is_staff: false, is_premium: true, level: 0, avatar: '', raw_avatar: '', cropped_avatar: '', banner: '', raw_banner: '', cropped_banner: '',
+    categories: [], website: '', instagram: '', facebook: '', twitter: '', pinterest: '', tumblr: '', youtube: '', vimeo: '', biography: '', about: '',
+    show_contact: false, public_collection: true, fixed_layout: true, language: 'ko', ...overrides,
+  };
+}
+
+/** Renders the whole shell at a path, with the given global page data (no network for the shell). */
+export function renderApp(path: string, site: SiteData = siteData()) {
+  const client = createQueryClient(site);
+  const router = createMemoryRouter([{ path: '*', element: <Layout /> }], { initialEntries: [path] });
+  const utils = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...utils, router, client };
+}

@@ -1,0 +1,119 @@
+import * as Popover from '@radix-ui/react-popover';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './Select.module.css';
+
+export interface Option<V extends string | number> {
+  value: V;
+  label: string;
+  swatch?: string;
+}
+
+interface SingleProps<V extends string | number> {
+  label: string;
+  options: Option<V>[];
+  value: V | null;
+  onChange: (value: V | null) => void;
+  placeholder?: string;
+  invalid?: boolean;
+}
+
+/** SPEC §4 Dropdowns: single select; choosing the selected value again clears it. */
+export function Select<V extends string | number>({ label, options, value, onChange, placeholder, invalid }: SingleProps<V>) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const current = options.find((o) => o.value === value);
+  const id = useId();
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger className={styles.trigger} aria-invalid={invalid || undefined} aria-labelledby={`${id}-l ${id}-v`}>
+        <span id={`${id}-l`} className={styles.label}>
+          {label}
+        </span>
+        <span id={`${id}-v`} className={styles.value}>
+          {current?.swatch && <i className={styles.swatch} style={{ background: current.swatch }} />}
+          {current?.label ?? placeholder ?? t('select.placeholder')}
+        </span>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className={styles.list} align="start" sideOffset={4}>
+          <ul role="listbox" aria-label={label}>
+            {options.map((o) => (
+              <li key={o.value}>
+                <button
+                  type="button"
+                  role="option"
+                  aria-selected={o.value === value}
+                  onClick={() => {
+                    onChange(o.value === value ? null : o.value);
+                    setOpen(false);
+                  }}
+                >
+                  {o.swatch && <i className={styles.swatch} style={{ background: o.swatch }} />}
+                  {o.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+interface MultiProps<V extends string | number> {
+  label: string;
+  options: Option<V>[];
+  value: V[];
+  onChange: (value: V[]) => void;
+  max: number;
+  placeholder?: string;
+  invalid?: boolean;
+}
+
+/** SPEC §4 Dropdowns: multi select bounded by a max (genres, fields, concepts: 2). */
+export function MultiSelect<V extends string | number>({ label, options, value, onChange, max, placeholder, invalid }: MultiProps<V>) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const chosen = options.filter((o) => value.includes(o.value));
+  const id = useId();
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger className={styles.trigger} aria-invalid={invalid || undefined} aria-labelledby={`${id}-l ${id}-v`}>
+        <span id={`${id}-l`} className={styles.label}>
+          {label}
+        </span>
+        <span id={`${id}-v`} className={styles.value}>
+          {chosen.length ? chosen.map((o) => o.label).join(', ') : (placeholder ?? t('select.placeholder'))}
+        </span>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className={styles.list} align="start" sideOffset={4}>
+          <p className={styles.hint}>{t('select.max', { max })}</p>
+          <ul role="listbox" aria-multiselectable="true" aria-label={label}>
+            {options.map((o) => {
+              const selected = value.includes(o.value);
+              const disabled = !selected && value.length >= max;
+              return (
+                <li key={o.value}>
+                  <button
+                    type="button"
+                    role="option"
+                    aria-selected={selected}
+                    disabled={disabled}
+                    onClick={() => onChange(selected ? value.filter((v) => v !== o.value) : [...value, o.value])}
+                  >
+                    <span className={styles.check} aria-hidden="true">
+                      {selected ? '✓' : ''}
+                    </span>
+                    {o.label}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    databaseURL: string;
+    dataDir: string;
+  }
+}
+
+const root = resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+    srv.on('error', fail);
+  });
+}
+
+/**
+ * Builds the web app into a temporary folder, creates a fresh PostgreSQL database, and starts the
+ * server as `npm start` does (migrate, seed, listen). Tests get the URL, the database and DATA_DIR.
+ */
+export default async function setup(project: TestProject) {
+  const work = mkdtempSync(join(tmpdir(), 'axoo-e2e-'));
+  const dist = process.env.E2E_WEB_DIST ?? join(work, 'web');
+  if (!process.env.E2E_WEB_DIST) {
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      cwd: join(root, 'apps/web'),
+      stdio: 'inherit',
+      env: { ...process.env, WEB_OUT_DIR: dist },
+    });
+    if (built.status !== 0) throw new Error('web build failed');
+  }
+
+  const server = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `axoo_e2e_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(server);
+  dbUrl.pathname = `/${name}`;
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = join(work, 'data');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: dbUrl.toString(),
+      WEB_DIST: dist,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited during start');
+    try {
+      if ((await fetch(`${baseURL}/readyz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('server did not become ready');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  project.provide('baseURL', baseURL);
+  project.provide('databaseURL', dbUrl.toString());
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    const c = new pg.Client({ connectionString: server });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+}

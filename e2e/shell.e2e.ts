@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, openBrowser, screenshot } from './support.ts';
+
+// Issue #2 journey: the shell in both languages and the login guard.
+describe('shell', () => {
+  let ko: Browser;
+  let en: Browser;
+  beforeAll(async () => {
+    ko = await openBrowser({ lang: 'ko' });
+    en = await openBrowser({ lang: 'en' });
+  });
+  afterAll(async () => {
+    await ko?.close();
+    await en?.close();
+  });
+
+  it('renders the top bar and footer for a guest (SPEC §2 Shell)', async () => {
+    const { page } = ko;
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Discover' }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'LOGIN' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'SIGN UP' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('© 2023').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: '개인정보처리방침' }).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'shell-home-ko');
+  });
+
+  it('switches language and keeps the choice across reloads', async () => {
+    const { page } = ko;
+    await page.goto('/');
+    await page.getByRole('button', { name: 'EN' }).click();
+    await expect(page.getByRole('link', { name: 'Privacy Policy' }).isVisible()).resolves.toBe(true);
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Privacy Policy' }).isVisible()).resolves.toBe(true);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await page.getByRole('button', { name: 'KO' }).click();
+    await expect(page.getByRole('link', { name: '개인정보처리방침' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('sends a guest on a login-required route to /login/ with the redirect query (SPEC §2 Guard)', async () => {
+    const { page } = en;
+    await page.goto('/accounts/password/');
+    await page.waitForURL(/\/login\//);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/accounts/password/');
+  });
+
+  it('redirects /gallery/ to /gallery/all/', async () => {
+    const { page } = en;
+    await page.goto('/gallery/');
+    await page.waitForURL(/\/gallery\/all\/$/);
+  });
+});

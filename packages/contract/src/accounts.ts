@@ -1,0 +1,66 @@
+import { PASSWORD_MIN } from './limits.ts';
+
+/** SPEC §5: letters, numbers, dot, at sign, underscore, hyphen. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9.@_-]+$/;
+/** SPEC §5 profile edit: word characters, dot, plus, minus ('English only'). */
+export const PROFILE_USERNAME_PATTERN = /^[\w.+-]+$/;
+
+/**
+ * Paths at the site root that a profile slug must never shadow (DESIGN: profile URLs live at /{slug}/).
+ */
+export const RESERVED_SLUGS = new Set([
+  'gallery',
+  'upload',
+  'about',
+  'goodluck',
+  'accounts',
+  'login',
+  'logout',
+  'signup',
+  'artwork',
+  'artworks',
+  'api',
+  'media',
+  'admin',
+  'assets',
+  'static',
+  'healthz',
+  'readyz',
+  'favicon.ico',
+  'robots.txt',
+  'sitemap.xml',
+  'manifest.json',
+  'index.html',
+  'edition',
+  'search',
+  'help',
+  'settings',
+  'staff',
+  'docs',
+  'www',
+  'mail',
+  'profile',
+  'users',
+  'artists',
+  'invites',
+  'collections',
+  'new',
+  'me',
+  'null',
+  'undefined',
+]);
+
+/** SPEC §5: slug lookup lowercases and removes dots. */
+export function slugify(username: string): string {
+  return username.toLowerCase().replaceAll('.', '');
+}
+
+/** Message keys for each password rule the value breaks (SPEC §5, server-enforced). */
+export function passwordProblems(password: string): string[] {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_MIN) problems.push('password.too_short');
+  if (!/[A-Z]/.test(password)) problems.push('password.no_upper');
+  if (!/[a-z]/.test(password)) problems.push('password.no_lower');
+  if (!/[0-9]/.test(password)) problems.push('password.no_digit');
+  return problems;
+}

@@ -1,0 +1,40 @@
+/** Closed choice lists of SPEC §3, §4 and §9. */
+export const GENDERS = ['Male', 'Female', 'Other'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const INVITE_STATUSES = ['review', 'ongoing', 'examination', 'selection'] as const;
+export type InviteStatus = (typeof INVITE_STATUSES)[number];
+
+/** Levels staff give to banners, clients and artworks (none = null). */
+export const CURATION_LEVELS = [5, 4, 3, 2, 1] as const;
+/** Artist ranking. */
+export const ARTIST_LEVELS = [5, 4, 3, 2, 1, 0] as const;
+
+export interface LicenceFlags {
+  attribution: boolean;
+  non_commercial: boolean;
+  no_derivative_works: boolean;
+  share_alike: boolean;
+}
+
+/** The six Creative Commons licences of SPEC §3, all with attribution. */
+export const LICENCES = [
+  { code: 'by', flags: { attribution: true, non_commercial: false, no_derivative_works: false, share_alike: false } },
+  { code: 'by-nc', flags: { attribution: true, non_commercial: true, no_derivative_works: false, share_alike: false } },
+  { code: 'by-nd', flags: { attribution: true, non_commercial: false, no_derivative_works: true, share_alike: false } },
+  { code: 'by-sa', flags: { attribution: true, non_commercial: false, no_derivative_works: false, share_alike: true } },
+  { code: 'by-nc-sa', flags: { attribution: true, non_commercial: true, no_derivative_works: false, share_alike: true } },
+  { code: 'by-nc-nd', flags: { attribution: true, non_commercial: true, no_derivative_works: true, share_alike: false } },
+] as const satisfies readonly { code: string; flags: LicenceFlags }[];
+export type LicenceCode = (typeof LICENCES)[number]['code'];
+
+export function licenceOf(flags: LicenceFlags): LicenceCode | null {
+  const found = LICENCES.find(
+    (l) =>
+      l.flags.attribution === flags.attribution &&
+      l.flags.non_commercial === flags.non_commercial &&
+      l.flags.no_derivative_works === flags.no_derivative_works &&
+      l.flags.share_alike === flags.share_alike,
+  );
+  return found ? found.code : null;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { displayedSize, licenceOf, LICENCES, passwordProblems, pickLang, slugify, translate, USERNAME_PATTERN } from './index.ts';
+
+describe('contract', () => {
+  it('picks the request language, Korean by default (DESIGN API conventions)', () => {
+    expect(pickLang(undefined)).toBe('ko');
+    expect(pickLang('en-US,en;q=0.9')).toBe('en');
+    expect(pickLang('fr-FR,en;q=0.5,ko;q=0.8')).toBe('ko');
+    expect(pickLang('de')).toBe('ko');
+  });
+
+  it('checks each password rule (SPEC §5)', () => {
+    expect(passwordProblems('Password1')).toEqual([]);
+    expect(passwordProblems('Pass1')).toEqual(['password.too_short']);
+    expect(passwordProblems('password1')).toEqual(['password.no_upper']);
+    expect(passwordProblems('PASSWORD1')).toEqual(['password.no_lower']);
+    expect(passwordProblems('Passwordd')).toEqual(['password.no_digit']);
+  });
+
+  it('makes slugs by lowercasing and removing dots (SPEC §5)', () => {
+    expect(slugify('Min.Ji')).toBe('minji');
+    expect(USERNAME_PATTERN.test('min.ji@_-1')).toBe(true);
+    expect(USERNAME_PATTERN.test('민지')).toBe(false);
+  });
+
+  it('maps licence flags back to one of the six choices (SPEC §3)', () => {
+    expect(LICENCES).toHaveLength(6);
+    for (const l of LICENCES) expect(licenceOf(l.flags)).toBe(l.code);
+    expect(licenceOf({ attribution: false, non_commercial: false, no_derivative_works: false, share_alike: false })).toBeNull();
+  });
+
+  it('divides the displayed size of very large images by 10 (SPEC §9)', () => {
+    expect(displayedSize(4000, 4000)).toEqual({ width: 400, height: 400 });
+    expect(displayedSize(3999, 4000)).toEqual({ width: 3999, height: 4000 });
+  });
+
+  it('translates message keys with placeholders', () => {
+    expect(translate('ko', 'field.too_long', { max: 100 })).toBe('100자 이하로 입력하세요.');
+    expect(translate('en', 'field.too_long', { max: 100 })).toBe('Ensure this field has no more than 100 characters.');
+  });
+});

@@ -1,0 +1,29 @@
+export const LANGUAGES = ['ko', 'en'] as const;
+export type Lang = (typeof LANGUAGES)[number];
+export const DEFAULT_LANG: Lang = 'ko';
+
+export type Catalogue = Record<string, { ko: string; en: string }>;
+
+/** Picks the first supported language of an Accept-Language header; Korean by default. */
+export function pickLang(header: string | undefined | null): Lang {
+  if (!header) return DEFAULT_LANG;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: (tag ?? '').trim().toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const base = tag.split('-')[0];
+    if (base === 'ko' || base === 'en') return base;
+  }
+  return DEFAULT_LANG;
+}
+
+/** Fills {name} placeholders. */
+export function format(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+}

@@ -1,0 +1,5 @@
+export * from './accounts.ts';
+export * from './choices.ts';
+export * from './i18n.ts';
+export * from './limits.ts';
+export * from './messages/index.ts';

@@ -1,0 +1,19 @@
+import { type Catalogue, format, type Lang } from '../i18n.ts';
+import { common } from './common.ts';
+
+/**
+ * Every server message, keyed. Each area adds its own file and one spread here;
+ * zod schemas use these keys as their messages and the API translates them per request.
+ */
+export const messages: Catalogue = {
+  ...common,
+};
+
+export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {
+  const entry = messages[key];
+  return entry ? format(entry[lang], params) : format(key, params);
+}
+
+export function hasMessage(key: string): boolean {
+  return key in messages;
+}

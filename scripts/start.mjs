@@ -1,0 +1,28 @@
+// `npm start`: builds the web app when its build is missing or older than its sources, then runs
+// the server (migrations and list seeding happen there). No configuration is needed.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const web = 'apps/web';
+const built = join(web, 'dist', 'index.html');
+
+function newest(dir) {
+  let t = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const sourcesTime = Math.max(newest(join(web, 'src')), newest(join(web, 'public')), statSync(join(web, 'index.html')).mtimeMs, newest('packages/contract/src'));
+if (!existsSync(built) || statSync(built).mtimeMs < sourcesTime) {
+  console.log('Building the web app…');
+  const r = spawnSync('npm', ['run', 'build', '-w', '@axoo/web'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { stdio: 'inherit', env: process.env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
