@@ -1,5 +1,7 @@
 import { type Catalogue, format, type Lang } from '../i18n.ts';
+import { accounts } from './accounts.ts';
 import { common } from './common.ts';
+import { gallery } from './gallery.ts';
 
 /**
  * Every server message, keyed. Each area adds its own file and one spread here;
@@ -7,6 +9,8 @@ import { common } from './common.ts';
  */
 export const messages: Catalogue = {
   ...common,
+  ...gallery,
+  ...accounts,
 };
 
 export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {
