@@ -17,6 +17,7 @@ import { rateLimitPlugin } from './http/rate-limit.ts';
 import { securityPlugin } from './http/security.ts';
 import { sessionsPlugin } from './http/sessions.ts';
 import { isApiPath, spaPlugin } from './http/spa.ts';
+import { mailPlugin } from './mail/index.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -42,6 +43,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   // Infrastructure, in dependency order.
   await app.register(dbPlugin, { database, config });
+  await app.register(mailPlugin);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(cookie);

@@ -1,0 +1,43 @@
+import type { Lang } from '@axoo/contract';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain, readable HTML body: paragraphs, and the link as a button and as text. */
+function layout(paragraphs: string[], link: { href: string; label: string }, footer: string): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
+  return `<!doctype html><html><body style="font-family:-apple-system,'Apple SD Gothic Neo','Noto Sans KR',sans-serif;color:#111;line-height:1.6;max-width:560px;margin:0 auto;padding:24px">${body}<p style="margin:24px 0"><a href="${escape(link.href)}" style="display:inline-block;background:#111;color:#fff;padding:12px 22px;border-radius:999px;text-decoration:none;font-weight:700">${escape(link.label)}</a></p><p style="font-size:13px;color:#6b6b6b;word-break:break-all">${escape(link.href)}</p><p style="font-size:13px;color:#6b6b6b">${escape(footer)}</p></body></html>`;
+}
+
+/** SPEC §7 POST /api/v1/users/password_reset/: the link to /accounts/reset/{uidb64}/{token}/. */
+export function passwordResetMail(lang: Lang, v: { site: string; name: string; email: string; link: string; minutes: number }): RenderedMail {
+  if (lang === 'en') {
+    const paragraphs = [
+      `Hello ${v.name},`,
+      `You're receiving this e-mail because you requested a password reset for your ${v.site} account (${v.email}).`,
+      `Open the link below to choose a new password. It works once and expires in ${v.minutes} minutes.`,
+    ];
+    const footer = `If you didn't ask for this, you can ignore this e-mail; your password stays the same. — The ${v.site} team`;
+    return {
+      subject: `[${v.site}] Reset your password`,
+      text: `${paragraphs.join('\n\n')}\n\n${v.link}\n\n${footer}\n`,
+      html: layout(paragraphs, { href: v.link, label: 'Set a new password' }, footer),
+    };
+  }
+  const paragraphs = [
+    `${v.name}님, 안녕하세요.`,
+    `${v.site} 계정(${v.email})의 비밀번호 재설정을 요청하셔서 이 메일을 보내드립니다.`,
+    `아래 링크에서 새 비밀번호를 설정하세요. 링크는 한 번만 사용할 수 있으며 ${v.minutes}분 후에 만료됩니다.`,
+  ];
+  const footer = `요청하지 않으셨다면 이 메일을 무시하셔도 됩니다. 비밀번호는 바뀌지 않습니다. — ${v.site} 팀`;
+  return {
+    subject: `[${v.site}] 비밀번호 재설정 안내`,
+    text: `${paragraphs.join('\n\n')}\n\n${v.link}\n\n${footer}\n`,
+    html: layout(paragraphs, { href: v.link, label: '새 비밀번호 설정' }, footer),
+  };
+}
