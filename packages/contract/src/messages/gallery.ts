@@ -1,0 +1,12 @@
+import type { Catalogue } from '../i18n.ts';
+
+/** Messages of the discovery area: gallery filters, search, collections (issue #5). */
+export const gallery = {
+  'gallery.invalid_ordering': { ko: '정렬은 -created, created, -hit, hit 중 하나여야 합니다.', en: 'ordering must be one of -created, created, -hit, hit.' },
+  'gallery.invalid_date': { ko: 'YYYY-MM-DD 형식의 날짜를 입력하세요.', en: 'Enter a date as YYYY-MM-DD.' },
+  'gallery.search_too_long': { ko: '검색어는 {max}자 이하로 입력하세요.', en: 'Search terms are at most {max} characters.' },
+  'gallery.invalid_type': { ko: '유형은 projects, collection, application 중 하나여야 합니다.', en: 'type must be projects, collection or application.' },
+  'gallery.owner_only': { ko: '본인만 볼 수 있습니다.', en: 'Only the owner can see this.' },
+  'collection.artwork_required': { ko: '작품을 지정하세요.', en: 'Choose an artwork.' },
+  'collection.artwork_not_found': { ko: '존재하지 않는 작품입니다.', en: 'This artwork does not exist.' },
+} satisfies Catalogue;
