@@ -29,6 +29,8 @@ export const NAME_MAX = 100;
 export const USERNAME_MAX = 150;
 export const PHONE_MAX = 30;
 export const SOCIAL_MAX = 200;
+/** Profile biography and about texts (plain text). */
+export const PROFILE_TEXT_MAX = 5000;
 export const INVITE_TITLE_MAX = 200;
 export const ANCHOR_SCROLL_OFFSET = 132;
 

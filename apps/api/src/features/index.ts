@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { profileRoutes } from './profiles/routes.ts';
 
 /**
  * Every feature's routes, registered after the infrastructure plugins. One line per feature;
  * each feature keeps its own routes, service, queries, policy and presenters in its folder.
  */
-export const featureRegistry: FastifyPluginAsync[] = [];
+export const featureRegistry: FastifyPluginAsync[] = [profileRoutes];

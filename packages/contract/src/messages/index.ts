@@ -2,6 +2,7 @@ import { type Catalogue, format, type Lang } from '../i18n.ts';
 import { accounts } from './accounts.ts';
 import { common } from './common.ts';
 import { gallery } from './gallery.ts';
+import { profiles } from './profiles.ts';
 
 /**
  * Every server message, keyed. Each area adds its own file and one spread here;
@@ -11,6 +12,7 @@ export const messages: Catalogue = {
   ...common,
   ...gallery,
   ...accounts,
+  ...profiles,
 };
 
 export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {

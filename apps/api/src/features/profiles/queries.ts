@@ -1,0 +1,81 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { categories, media, userCategories, users } from '../../db/schema/index.ts';
+
+export type UserUpdate = Partial<typeof users.$inferInsert>;
+export type UserCategory = { code: string; nameKo: string; nameEn: string };
+
+export async function findUserBySlug(db: Executor, slug: string) {
+  const [row] = await db.select().from(users).where(eq(users.slug, slug)).limit(1);
+  return row ?? null;
+}
+
+/** With `forUpdate`, the row stays locked until the transaction ends (concurrent saves queue up). */
+export async function findUserById(db: Executor, id: number, forUpdate = false) {
+  const query = db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function listUserCategories(db: Executor, userId: number): Promise<UserCategory[]> {
+  return db
+    .select({ code: categories.category, nameKo: categories.nameKo, nameEn: categories.nameEn })
+    .from(userCategories)
+    .innerJoin(categories, eq(categories.id, userCategories.categoryId))
+    .where(eq(userCategories.userId, userId))
+    .orderBy(asc(userCategories.position));
+}
+
+export async function slugTakenByOther(db: Executor, slug: string, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.slug, slug), ne(users.id, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Case-insensitive, as the unique index `users_email_lower_uq` is. */
+export async function emailTakenByOther(db: Executor, email: string, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Active categories among the codes, by code. */
+export async function findCategories(db: Executor, codes: string[]) {
+  if (codes.length === 0) return [];
+  return db
+    .select({ id: categories.id, code: categories.category })
+    .from(categories)
+    .where(and(inArray(categories.category, codes), eq(categories.retired, false)));
+}
+
+/** Which of the keys are media the user uploaded and the store did not reject. */
+export async function ownedMediaKeys(db: Executor, userId: number, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: media.key })
+    .from(media)
+    .where(and(inArray(media.key, keys), eq(media.ownerId, userId), ne(media.status, 'rejected')));
+  return new Set(rows.map((r) => r.key));
+}
+
+export async function updateUser(db: Executor, id: number, changes: UserUpdate) {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updated: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function replaceUserCategories(db: Executor, userId: number, categoryIds: number[]) {
+  await db.delete(userCategories).where(eq(userCategories.userId, userId));
+  if (categoryIds.length) {
+    await db.insert(userCategories).values(categoryIds.map((categoryId, position) => ({ userId, categoryId, position })));
+  }
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { requireUser } from '../../http/auth.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { canEditProfile, canSetArtistLevel } from './policy.ts';
+import { levelSchema, userUpdateSchema } from './schemas.ts';
+import { getProfile, setArtistLevel, updateUser } from './service.ts';
+
+const idParams = z.object({ id: z.string().max(20) });
+/** Ids in the path that are not whole numbers name nothing: 404, like an unknown id. */
+function parseId(raw: string): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw notFound();
+  return Number(raw);
+}
+
+/** Permission before validation, so a guest or another user gets 403 whatever the body holds. */
+async function ownerOnly(request: FastifyRequest) {
+  const viewer = requireUser(request);
+  const { id } = request.params as { id: string };
+  if (!canEditProfile(viewer, Number(id))) throw forbidden();
+}
+async function levelSetterOnly(request: FastifyRequest) {
+  if (!canSetArtistLevel(requireUser(request))) throw forbidden();
+}
+
+/** SPEC §2 Profile, §4 Profile edit, §7 users and artists calls. */
+export async function profileRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/v1/artists/:slug/',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Artist profile by slug (lowercased, dots removed); e-mail and phone only when shown',
+        params: z.object({ slug: z.string().max(200) }),
+      },
+    },
+    async (request) => getProfile(app, request.user, request.params.slug, request.lang),
+  );
+
+  r.put(
+    '/api/v1/users/:id/',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Update own account or profile (partial: only fields sent change); answers the current user',
+        params: idParams,
+        body: userUpdateSchema,
+      },
+      preValidation: ownerOnly,
+    },
+    async (request) => {
+      const viewer = requireUser(request);
+      return updateUser(app, viewer, parseId(request.params.id), request.body, request.lang);
+    },
+  );
+
+  r.patch(
+    '/api/v1/users/:id/',
+    {
+      schema: { tags: ['profiles'], summary: 'Staff: set the artist level (0-5)', params: idParams, body: levelSchema },
+      preValidation: levelSetterOnly,
+    },
+    async (request) => {
+      const viewer = requireUser(request);
+      return setArtistLevel(app, viewer, parseId(request.params.id), request.body.level, request.lang);
+    },
+  );
+}

@@ -1,0 +1,50 @@
+import { PROFILE_TEXT_MAX, SOCIAL_MAX } from '@axoo/contract';
+import { dateOfBirthSchema, emailSchema, genderSchema, nameSchema, phoneSchema, userCategoriesSchema, usernameSchema } from '@axoo/contract/accounts-schema';
+import { z } from 'zod';
+
+const social = z.string().trim().max(SOCIAL_MAX).optional();
+const text = z.string().max(PROFILE_TEXT_MAX).optional();
+/** A storage key from the presign answer, or '' to remove the image. */
+const image = z.string().trim().max(300).optional();
+
+/**
+ * PUT /api/v1/users/{id}/: one endpoint for the account page (name, phone, username, date of birth,
+ * gender) and the profile edit modal (SPEC §2, §4, §7). Every field is optional: only the fields
+ * sent change. Unknown fields (is_staff, level, password ...) are dropped.
+ */
+export const userUpdateSchema = z.object({
+  username: usernameSchema.optional(),
+  name: nameSchema.optional(),
+  email: emailSchema.optional(),
+  phone: phoneSchema.optional(),
+  date_of_birth: dateOfBirthSchema.optional(),
+  gender: genderSchema.optional(),
+  categories: userCategoriesSchema.optional(),
+  website: social,
+  instagram: social,
+  facebook: social,
+  twitter: social,
+  pinterest: social,
+  tumblr: social,
+  youtube: social,
+  vimeo: social,
+  biography: text,
+  about: text,
+  show_contact: z.boolean().optional(),
+  public_collection: z.boolean().optional(),
+  fixed_layout: z.boolean().optional(),
+  avatar: image,
+  raw_avatar: image,
+  cropped_avatar: image,
+  banner: image,
+  raw_banner: image,
+  cropped_banner: image,
+});
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+
+export const IMAGE_FIELDS = ['avatar', 'raw_avatar', 'cropped_avatar', 'banner', 'raw_banner', 'cropped_banner'] as const;
+
+/** Staff: PATCH /api/v1/users/{id}/ with the artist level (SPEC §4, §9: 0-5). */
+export const levelSchema = z.object({
+  level: z.number().int().min(0, 'profile.level_range').max(5, 'profile.level_range'),
+});
