@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { inviteRoutes } from './invites/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
 
 /**
  * Every feature's routes, registered after the infrastructure plugins. One line per feature;
  * each feature keeps its own routes, service, queries, policy and presenters in its folder.
  */
-export const featureRegistry: FastifyPluginAsync[] = [profileRoutes];
+export const featureRegistry: FastifyPluginAsync[] = [profileRoutes, inviteRoutes];

@@ -2,6 +2,7 @@ import { type Catalogue, format, type Lang } from '../i18n.ts';
 import { accounts } from './accounts.ts';
 import { common } from './common.ts';
 import { gallery } from './gallery.ts';
+import { invites } from './invites.ts';
 import { profiles } from './profiles.ts';
 
 /**
@@ -12,6 +13,7 @@ export const messages: Catalogue = {
   ...common,
   ...gallery,
   ...accounts,
+  ...invites,
   ...profiles,
 };
 

@@ -1,0 +1,30 @@
+import type { UserRow } from '../../http/sessions.ts';
+import type { InviteRow } from './queries.ts';
+
+type InviteAccess = Pick<InviteRow, 'ownerId' | 'status'>;
+
+/** SPEC §6: the invite's owner and staff manage its submissions. */
+export function canManageInvite(viewer: UserRow | null, invite: Pick<InviteRow, 'ownerId'>): boolean {
+  return viewer !== null && (viewer.isStaff || viewer.id === invite.ownerId);
+}
+
+/** SPEC §6: selected submissions load when the status is selection, or for the owner and staff. */
+export function canSeeSelected(viewer: UserRow | null, invite: InviteAccess): boolean {
+  return invite.status === 'selection' || canManageInvite(viewer, invite);
+}
+
+/** SPEC §2: the SUBMISSIONS tab (every application) is for the owner and staff. */
+export const canSeeSubmissions = canManageInvite;
+
+/** SPEC §4 Invite application selection: owner or staff toggles selected. */
+export const canSelectApplication = canManageInvite;
+
+/** SPEC §4 Invite status: applications only while ongoing. */
+export function acceptsApplications(invite: Pick<InviteRow, 'status'>): boolean {
+  return invite.status === 'ongoing';
+}
+
+/** SPEC §6 Staff: pages, columns, questions and the invites themselves. */
+export function canEditInviteContent(viewer: UserRow | null): boolean {
+  return viewer?.isStaff === true;
+}

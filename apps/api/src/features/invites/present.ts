@@ -1,0 +1,55 @@
+import type { InviteColumnRow, InvitePageRow, InviteQuestionRow, InviteRow, OwnerRow } from './queries.ts';
+
+export function presentOwner(owner: OwnerRow | undefined) {
+  if (!owner) return null;
+  return { id: owner.id, username: owner.username, name: owner.name, slug: owner.slug, cropped_avatar: owner.croppedAvatar };
+}
+
+/** SPEC §3 Invite as the list shows it (no pages). */
+export function presentInvite(row: InviteRow, owner: OwnerRow | undefined) {
+  return {
+    id: row.id,
+    owner: presentOwner(owner),
+    title: row.title,
+    subtitle: row.subtitle,
+    description: row.description,
+    logo: row.logo,
+    background: row.background,
+    status: row.status,
+    closed: row.closed ? row.closed.toISOString() : null,
+    selected: row.selected ? row.selected.toISOString() : null,
+    created: row.created.toISOString(),
+  };
+}
+
+export function presentColumn(row: InviteColumnRow) {
+  return { id: row.id, page: row.pageId, content: row.content, width: row.width, order: row.order };
+}
+
+export function presentPage(row: InvitePageRow, columns: InviteColumnRow[]) {
+  return {
+    id: row.id,
+    invite: row.inviteId,
+    background_color: row.backgroundColor,
+    order: row.order,
+    columns: columns.filter((c) => c.pageId === row.id).map(presentColumn),
+  };
+}
+
+/** SPEC §3 Invite detail: pages with their ordered columns, and the viewer's subscription id or null. */
+export function presentInviteDetail(
+  row: InviteRow,
+  owner: OwnerRow | undefined,
+  content: { pages: InvitePageRow[]; columns: InviteColumnRow[] },
+  subscription: number | null,
+) {
+  return {
+    ...presentInvite(row, owner),
+    pages: content.pages.map((p) => presentPage(p, content.columns)),
+    subscription,
+  };
+}
+
+export function presentQuestion(row: InviteQuestionRow) {
+  return { id: row.id, invite: row.inviteId, question: row.question, order: row.order };
+}

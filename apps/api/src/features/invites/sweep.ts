@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { closeExpiredInvites } from './queries.ts';
+
+export const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * SPEC §4: an ongoing invite moves to examination by itself once its closed date has passed.
+ * Every read and every application applies the rule first; this sweep also applies it once a
+ * minute so the stored status is right for anything that reads the table directly.
+ */
+export function startExaminationSweep(app: FastifyInstance, every = SWEEP_INTERVAL_MS): () => void {
+  const timer = setInterval(() => {
+    closeExpiredInvites(app.db).catch((err) => app.log.warn({ err }, 'invite examination sweep failed'));
+  }, every);
+  timer.unref();
+  return () => clearInterval(timer);
+}
