@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { mediaRoutes } from '../media/routes.ts';
 import { inviteRoutes } from './invites/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
 
@@ -6,4 +7,4 @@ import { profileRoutes } from './profiles/routes.ts';
  * Every feature's routes, registered after the infrastructure plugins. One line per feature;
  * each feature keeps its own routes, service, queries, policy and presenters in its folder.
  */
-export const featureRegistry: FastifyPluginAsync[] = [profileRoutes, inviteRoutes];
+export const featureRegistry: FastifyPluginAsync[] = [mediaRoutes, profileRoutes, inviteRoutes];

@@ -1,5 +1,6 @@
 import { type Catalogue, format, type Lang } from '../i18n.ts';
 import { accounts } from './accounts.ts';
+import { artworks } from './artworks.ts';
 import { common } from './common.ts';
 import { gallery } from './gallery.ts';
 import { invites } from './invites.ts';
@@ -13,6 +14,7 @@ export const messages: Catalogue = {
   ...common,
   ...gallery,
   ...accounts,
+  ...artworks,
   ...invites,
   ...profiles,
 };

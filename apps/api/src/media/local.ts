@@ -1,0 +1,73 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Config } from '../config.ts';
+import type { PresignedPut, Storage } from './storage.ts';
+
+/** The signed fields of a local upload URL: the same-origin stand-in for an S3 presigned PUT. */
+export interface UploadGrant {
+  key: string;
+  contentType: string;
+  maxBytes: number;
+  /** Unix seconds. */
+  expires: number;
+}
+
+export function signGrant(secret: string, g: UploadGrant): string {
+  return createHmac('sha256', secret).update(`upload\n${g.key}\n${g.contentType}\n${g.maxBytes}\n${g.expires}`).digest('base64url');
+}
+
+/** Constant-time check of a grant's signature; expiry is checked separately so the caller can say which failed. */
+export function verifyGrant(secret: string, g: UploadGrant, signature: string): boolean {
+  const expected = Buffer.from(signGrant(secret, g));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** Files under `DATA_DIR/media`; uploads go to the API itself at `/media/upload/<key>` with an HMAC signature. */
+export class LocalStorage implements Storage {
+  readonly kind = 'local' as const;
+  private readonly root: string;
+  constructor(private readonly config: Config) {
+    this.root = resolve(config.mediaDir);
+  }
+
+  private path(key: string): string {
+    const full = resolve(join(this.root, key));
+    if (!full.startsWith(this.root + sep)) throw new Error('key outside the media folder');
+    return full;
+  }
+
+  async presignPut(key: string, o: { contentType: string; maxBytes: number; expiresIn: number }): Promise<PresignedPut> {
+    const grant: UploadGrant = { key, contentType: o.contentType, maxBytes: o.maxBytes, expires: Math.floor(Date.now() / 1000) + o.expiresIn };
+    const query = new URLSearchParams({
+      expires: String(grant.expires),
+      type: grant.contentType,
+      max: String(grant.maxBytes),
+      sig: signGrant(this.config.SECRET_KEY, grant),
+    });
+    const path = key.split('/').map(encodeURIComponent).join('/');
+    return { url: `/media/upload/${path}?${query}`, headers: { 'Content-Type': o.contentType } };
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.path(key));
+    } catch {
+      return null;
+    }
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const file = this.path(key);
+    await mkdir(dirname(file), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(tmp, body);
+    await rename(tmp, file);
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+}

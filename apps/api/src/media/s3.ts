@@ -1,0 +1,75 @@
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Config } from '../config.ts';
+import type { PresignedPut, Storage } from './storage.ts';
+
+/**
+ * Any S3-compatible bucket (S3_ENDPOINT for non-AWS stores). The browser PUTs straight to the bucket with a
+ * presigned URL that signs the Content-Type, the exact Content-Length and the public-read ACL (SPEC §7).
+ */
+export class S3Storage implements Storage {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  constructor(config: Config) {
+    this.bucket = config.S3_BUCKET as string;
+    this.client = new S3Client({
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE ? config.S3_FORCE_PATH_STYLE === 'true' : Boolean(config.S3_ENDPOINT),
+      credentials:
+        config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+          : undefined,
+    });
+  }
+
+  async presignPut(key: string, o: { contentType: string; size: number; expiresIn: number }): Promise<PresignedPut> {
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ContentType: o.contentType,
+      ContentLength: o.size,
+      ACL: 'public-read',
+    });
+    const url = await getSignedUrl(this.client, command, {
+      expiresIn: o.expiresIn,
+      signableHeaders: new Set(['content-type', 'content-length', 'x-amz-acl']),
+    });
+    return { url, headers: { 'Content-Type': o.contentType, 'x-amz-acl': 'public-read' } };
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (!out.Body) return null;
+      return Buffer.from(await out.Body.transformToByteArray());
+    } catch (error) {
+      if (
+        error instanceof NoSuchKey ||
+        (error as { name?: string }).name === 'NoSuchKey' ||
+        (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+      ) {
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+        ACL: 'public-read',
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    );
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+}

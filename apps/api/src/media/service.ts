@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@axoo/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db/client.ts';
+import { media } from '../db/schema/index.ts';
+import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { checkImage, EXTENSIONS, ImageRejected, type ImageType } from './images.ts';
+import { storageFor } from './storage.ts';
+
+/** How long a presigned upload URL stays valid. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+export const COMPLETE_PATH = '/api/v1/media/complete/';
+/** Server-made keys only: lowercase path segments and one of our four extensions. */
+export const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.(jpg|png|gif|webp)$/;
+const PREFIX_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/;
+
+export interface PresignRequest {
+  ownerId: number;
+  filename: string;
+  contentType: string;
+  size?: number | null;
+  width?: number | null;
+  height?: number | null;
+  /** Folder of the object, e.g. `artworks/12`, `avatars/3`, `invites/4/columns`. */
+  prefix: string;
+}
+
+/** SPEC §7 presign answer, plus the PUT headers and (S3) the URL to POST once the bytes are there. */
+export interface PresignAnswer {
+  url: string;
+  filename: string;
+  headers: Record<string, string>;
+  complete_url?: string;
+}
+
+const isImageType = (t: string): t is ImageType => (IMAGE_TYPES as readonly string[]).includes(t);
+
+/**
+ * SPEC §4 Image upload, step 2, shared by every feature's presign endpoint: checks the declared type and
+ * size, names the object (never after the client's filename), records a pending `media` row and returns
+ * where to PUT the bytes. Callers check who may upload for their resource before calling this.
+ */
+export async function createPresignedUpload(app: FastifyInstance, r: PresignRequest): Promise<PresignAnswer> {
+  const errors: Record<string, string> = {};
+  const contentType = r.contentType.toLowerCase();
+  if (!isImageType(contentType)) errors.type = 'media.type_invalid';
+  if (r.size != null && (!Number.isFinite(r.size) || r.size > IMAGE_MAX_BYTES)) errors.size = 'media.too_large';
+  if (!r.filename || r.filename.length > 255) errors.filename = 'media.filename_invalid';
+  if (Object.keys(errors).length) throw badRequest(errors);
+  if (!PREFIX_PATTERN.test(r.prefix)) throw new Error(`bad media prefix ${r.prefix}`);
+  const type = contentType as ImageType;
+  const key = `${r.prefix}/${randomBytes(12)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0')}.${EXTENSIONS[type]}`;
+  const storage = await storageFor(app.config);
+  const maxBytes = IMAGE_MAX_BYTES;
+  const signed = await storage.presignPut(key, { contentType: type, maxBytes, size: r.size ?? 0, expiresIn: UPLOAD_URL_TTL_SECONDS });
+  await app.db.insert(media).values({
+    key,
+    ownerId: r.ownerId,
+    contentType: type,
+    size: r.size ?? 0,
+    width: r.width ?? null,
+    height: r.height ?? null,
+    status: 'pending',
+  });
+  return {
+    url: signed.url,
+    filename: key,
+    headers: signed.headers,
+    ...(storage.kind === 's3' ? { complete_url: COMPLETE_PATH } : {}),
+  };
+}
+
+export interface StoredImage {
+  filename: string;
+  width: number;
+  height: number;
+  dominant_color: string;
+}
+
+/**
+ * After the bytes arrived (the local PUT, or the S3 `complete_url` call): check them, strip metadata,
+ * store the clean copy and mark the row ready. Refused bytes are deleted and answered with a field message.
+ */
+export async function finishUpload(app: FastifyInstance, key: string, given?: Buffer): Promise<StoredImage> {
+  const [row] = await app.db.select().from(media).where(eq(media.key, key));
+  if (!row) throw notFound();
+  if (row.status === 'ready') throw new AppError(409, { detail: 'media.already_uploaded' });
+  const storage = await storageFor(app.config);
+  const bytes = given ?? (await storage.get(key));
+  if (!bytes) throw badRequest({ filename: 'media.missing' });
+  const refuse = async (message: string) => {
+    if (!given) await storage.delete(key);
+    await app.db.update(media).set({ status: 'rejected' }).where(eq(media.key, key));
+    return badRequest({ filename: message });
+  };
+  if (bytes.length > IMAGE_MAX_BYTES) throw await refuse('media.too_large');
+  let checked: Awaited<ReturnType<typeof checkImage>>;
+  try {
+    checked = await checkImage(bytes, row.contentType as ImageType);
+  } catch (error) {
+    if (error instanceof ImageRejected) throw await refuse(`media.rejected_${error.reason}`);
+    throw error;
+  }
+  if (given || checked.body !== bytes) await storage.put(key, checked.body, checked.contentType);
+  await app.db
+    .update(media)
+    .set({ status: 'ready', size: checked.body.length, width: checked.width, height: checked.height, dominantColor: checked.dominantColor })
+    .where(eq(media.key, key));
+  return { filename: key, width: checked.width, height: checked.height, dominant_color: checked.dominantColor };
+}
+
+/** The S3 `complete_url` call: only the uploader may finish their own upload. */
+export async function completeUpload(app: FastifyInstance, key: string, userId: number): Promise<StoredImage> {
+  if (!KEY_PATTERN.test(key)) throw notFound();
+  const [row] = await app.db.select({ ownerId: media.ownerId }).from(media).where(eq(media.key, key));
+  if (!row) throw notFound();
+  if (row.ownerId !== userId) throw forbidden();
+  return finishUpload(app, key);
+}
+
+/**
+ * Of the given stored image keys, those that are NOT ready uploads of this owner. Features call it before
+ * saving an image field so nobody can attach another user's object or a never-checked one.
+ */
+export async function foreignMedia(db: Executor, ownerId: number, keys: string[]): Promise<string[]> {
+  const wanted = [...new Set(keys.filter(Boolean))];
+  if (!wanted.length) return [];
+  const rows = await db
+    .select({ key: media.key })
+    .from(media)
+    .where(and(inArray(media.key, wanted), eq(media.ownerId, ownerId), eq(media.status, 'ready')));
+  const ok = new Set(rows.map((r) => r.key));
+  return wanted.filter((k) => !ok.has(k));
+}
+
+/** Dominant colours of stored images, for loading placeholders. */
+export async function dominantColors(db: Executor, keys: string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(keys.filter(Boolean))];
+  if (!wanted.length) return new Map();
+  const rows = await db.select({ key: media.key, color: media.dominantColor }).from(media).where(inArray(media.key, wanted));
+  return new Map(rows.filter((r) => r.color).map((r) => [r.key, r.color as string]));
+}

@@ -1,0 +1,39 @@
+import type { Config } from '../config.ts';
+
+/** Where a browser sends the bytes of one upload, and which headers the PUT must carry. */
+export interface PresignedPut {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The object store behind `/media/<key>` (DESIGN "storage"): a local folder by default, any S3-compatible
+ * bucket when S3_BUCKET is set. Keys are server-made (see `service.ts`), never taken from a client as is.
+ */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** A URL the browser PUTs the bytes to, bound to the key, type, size limit and expiry. */
+  presignPut(key: string, options: { contentType: string; maxBytes: number; size: number; expiresIn: number }): Promise<PresignedPut>;
+  /** The bytes of an object, or null when there is none. */
+  get(key: string): Promise<Buffer | null>;
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+const stores = new WeakMap<Config, Storage>();
+
+/** One storage per app configuration, made on first use (features call it through the media service). */
+export async function storageFor(config: Config): Promise<Storage> {
+  const existing = stores.get(config);
+  if (existing) return existing;
+  let store: Storage;
+  if (config.S3_BUCKET) {
+    const { S3Storage } = await import('./s3.ts');
+    store = new S3Storage(config);
+  } else {
+    const { LocalStorage } = await import('./local.ts');
+    store = new LocalStorage(config);
+  }
+  stores.set(config, store);
+  return store;
+}

@@ -1,0 +1,41 @@
+import type { Catalogue } from '../i18n.ts';
+
+/** Artwork save/publish (SPEC §5, §8) and image upload messages (SPEC §4 Image upload, §8). */
+export const artworks = {
+  // SPEC §5: the publish warnings are fixed Korean texts.
+  'artwork.title_required': { ko: '제목을 입력하세요', en: 'Enter a title' },
+  'artwork.title_max': { ko: '제목은 {max}자 이하로 입력하세요.', en: 'The title can have at most {max} characters.' },
+  'artwork.categories_required': { ko: '장르를 1개 이상 선택하세요', en: 'Choose at least 1 genre' },
+  'artwork.fields_required': { ko: '분야를 1개 이상 선택하세요', en: 'Choose at least 1 field' },
+  'artwork.concepts_required': { ko: '컨셉을 1개 이상 선택하세요', en: 'Choose at least 1 concept' },
+  'artwork.color_required': { ko: '색상을 선택하세요', en: 'Choose a colour' },
+  'artwork.licence_required': { ko: '저작권을 선택하세요', en: 'Choose a licence' },
+  'artwork.cover_required': { ko: '커버 이미지를 등록하세요', en: 'Add a cover image' },
+  'artwork.content_image_required': {
+    ko: '포트폴리오 내용이 비어 있습니다. 이미지를 1개 이상 추가하세요.',
+    en: 'Portfolio content is empty. Please add at least 1 image.',
+  },
+  'artwork.too_many_choices': { ko: '최대 {max}개까지 선택할 수 있습니다.', en: 'Choose at most {max}.' },
+  'artwork.unknown_choice': { ko: '존재하지 않는 항목입니다: {value}', en: 'Unknown choice: {value}' },
+  'artwork.licence_invalid': { ko: '6가지 CC 라이선스 중 하나를 선택하세요.', en: 'Choose one of the six Creative Commons licences.' },
+  // SPEC §5: tag messages are fixed (English in the original).
+  'artwork.tags_too_many': { ko: '태그가 너무 많습니다.', en: 'There are too many tags.' },
+  'artwork.tag_too_long': { ko: '너무 긴 태그가 있습니다.', en: 'One or more of your tags are too long.' },
+  'artwork.image_not_uploaded': { ko: '업로드하지 않은 이미지입니다: {value}', en: 'This image was not uploaded here: {value}' },
+  'artwork.content_too_long': { ko: '내용이 너무 깁니다.', en: 'The content is too long.' },
+  // Uploads.
+  'media.type_invalid': { ko: 'JPG, PNG, GIF, WebP 이미지만 올릴 수 있습니다.', en: 'Only JPG, PNG, GIF or WebP images can be uploaded.' },
+  'media.too_large': {
+    ko: '10MB보다 큰 이미지는 업로드할 수 없습니다. 파일 크기를 줄인 뒤 다시 시도하세요.',
+    en: 'You can not upload images larger than 10MB. Reduce file size and try again.',
+  },
+  'media.filename_invalid': { ko: '파일 이름이 올바르지 않습니다.', en: 'The file name is not valid.' },
+  'media.signature_invalid': { ko: '업로드 주소가 올바르지 않습니다.', en: 'This upload URL is not valid.' },
+  'media.signature_expired': { ko: '업로드 주소가 만료되었습니다. 다시 시도하세요.', en: 'This upload URL has expired. Try again.' },
+  'media.already_uploaded': { ko: '이미 업로드된 파일입니다.', en: 'This file was already uploaded.' },
+  'media.missing': { ko: '업로드된 파일이 없습니다.', en: 'No uploaded file was found.' },
+  'media.rejected_type': { ko: '이미지 파일이 아닙니다.', en: 'The file is not an image.' },
+  'media.rejected_mismatch': { ko: '파일 내용이 선언한 형식과 다릅니다.', en: 'The file content does not match its declared type.' },
+  'media.rejected_corrupt': { ko: '이미지를 읽을 수 없습니다.', en: 'The image could not be read.' },
+  'media.rejected_too_many_pixels': { ko: '이미지의 픽셀 수가 너무 많습니다.', en: 'The image has too many pixels.' },
+} satisfies Catalogue;
