@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, userOnly } from '../../http/auth.ts';
+import { parseId } from '../gallery/routes.ts';
+import { collectArtwork, uncollect } from './service.ts';
+
+const body = z.object({ artwork: z.number({ error: 'collection.artwork_required' }).int().positive() });
+const collectionSchema = z.object({ id: z.number(), artwork: z.number() });
+
+export async function collectionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/v1/collections/',
+    {
+      schema: {
+        tags: ['collections'],
+        summary: 'Collect an artwork (SPEC §4); collecting it again returns the existing entry',
+        body,
+        response: { 200: collectionSchema, 201: collectionSchema },
+      },
+      // A guest gets the 403 that sends them to login, whatever they sent (SPEC §4).
+      preValidation: userOnly,
+      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const entry = await collectArtwork(app, user, request.body.artwork);
+      return reply.status(entry.created ? 201 : 200).send({ id: entry.id, artwork: request.body.artwork });
+    },
+  );
+
+  r.delete(
+    '/api/v1/collections/:id/',
+    { schema: { tags: ['collections'], summary: 'Uncollect (owner only)', params: z.object({ id: z.string() }) }, preValidation: userOnly },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await uncollect(app, user, parseId(request.params.id));
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { UserRow } from '../../http/sessions.ts';
+import { canViewArtwork } from '../artworks/policy.ts';
+import { canRemoveCollection } from './policy.ts';
+import * as q from './queries.ts';
+
+/** SPEC §4 Collect: creates the entry (or finds the existing one) for an artwork the user may see. */
+export async function collectArtwork(app: FastifyInstance, user: UserRow, artworkId: number) {
+  const artwork = await q.findArtworkAccess(app.db, artworkId);
+  if (!artwork || !canViewArtwork(user, artwork)) throw badRequest({ artwork: 'collection.artwork_not_found' });
+  return q.collect(app.db, user.id, artwork.id);
+}
+
+/** Uncollect: someone else's entry is answered like a missing one. */
+export async function uncollect(app: FastifyInstance, user: UserRow, id: number) {
+  const entry = await q.findCollection(app.db, id);
+  if (!entry || !canRemoveCollection(user, entry)) throw notFound();
+  await q.deleteCollection(app.db, id);
+}

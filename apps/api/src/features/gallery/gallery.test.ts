@@ -1,0 +1,303 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, buildTestApp } from '../../../test/app.ts';
+import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
+import { artworks, collections, colors, inviteApplications } from '../../db/schema/index.ts';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+const ids = (res: { json(): { results: { id: number }[] } }) => res.json().results.map((a) => a.id);
+const days = (n: number) => new Date(Date.now() - n * 86_400_000);
+
+describe('GET /api/v1/artworks/ (SPEC §7 gallery list)', () => {
+  let member: UserRow;
+  let nonMember: UserRow;
+  let a: Awaited<ReturnType<typeof buildArtwork>>[];
+  let hiddenOwn: Awaited<ReturnType<typeof buildArtwork>>;
+  let draftOwn: Awaited<ReturnType<typeof buildArtwork>>;
+  let privateOwn: Awaited<ReturnType<typeof buildArtwork>>;
+  let palette: { id: number }[];
+
+  beforeAll(async () => {
+    palette = await app.db.select().from(colors).limit(2);
+    member = await buildPremium(app, { name: '김하늘', username: 'skyblue' });
+    nonMember = await buildUser(app, { name: 'Hidden Person', username: 'hiddenperson' });
+    // Oldest first; created spread over time so ordering and windows are deterministic.
+    a = [
+      await buildArtwork(app, member, {
+        title: '봄날의 수채화',
+        created: days(100),
+        hit: 5,
+        categoryCodes: ['painting'],
+        fieldCodes: ['fine-art'],
+        conceptCodes: ['abstract'],
+        colorId: palette[0].id,
+        tagNames: ['watercolour', '꽃'],
+      }),
+      await buildArtwork(app, member, {
+        title: 'Night city lights',
+        created: days(40),
+        hit: 50,
+        categoryCodes: ['photography'],
+        fieldCodes: ['fine-art'],
+        conceptCodes: ['abstract'],
+        colorId: palette[1].id,
+        tagNames: ['urban'],
+      }),
+      await buildArtwork(app, member, { title: 'Quiet morning', created: days(2), hit: 10, colorId: palette[0].id, tagNames: ['calm'] }),
+    ];
+    hiddenOwn = await buildArtwork(app, nonMember, { title: 'Not for others', created: days(1) });
+    draftOwn = await buildArtwork(app, member, { title: 'Half done', draft: true, created: days(1) });
+    privateOwn = await buildArtwork(app, member, { title: 'Private one', published: false, created: days(1) });
+  });
+
+  it('shows a guest only published, non-draft artworks of premium authors, newest first', async () => {
+    const res = await app.inject('/api/v1/artworks/');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(ids(res)).toEqual([a[2].id, a[1].id, a[0].id]);
+    expect(body.count).toBe(3);
+    expect(body.next).toBeNull();
+    expect(body.previous).toBeNull();
+    const card = body.results[2];
+    expect(card).not.toHaveProperty('content');
+    expect(card.author).toMatchObject({ id: member.id, slug: member.slug, name: '김하늘', is_premium: true });
+    expect(card.categories[0]).toMatchObject({ category: 'painting' });
+    expect(card.color).toEqual({ id: palette[0].id, code: expect.any(String) });
+    expect(card.collection).toBeNull();
+    expect(card.tags.map((t: { name: string }) => t.name)).toEqual(['watercolour', '꽃']);
+  });
+
+  it('shows an author their own non-draft hidden work too, never drafts, and others nothing of it', async () => {
+    const owner = new Agent(app);
+    await loginAs(owner, nonMember);
+    const mine = await owner.get('/api/v1/artworks/');
+    expect(ids(mine)).toEqual([hiddenOwn.id, a[2].id, a[1].id, a[0].id]);
+    expect(mine.json().count).toBe(4);
+
+    const author = new Agent(app);
+    await loginAs(author, member);
+    const theirs = await author.get('/api/v1/artworks/');
+    expect(ids(theirs)).toContain(privateOwn.id);
+    expect(ids(theirs)).not.toContain(draftOwn.id);
+    expect(ids(theirs)).not.toContain(hiddenOwn.id);
+
+    const staff = new Agent(app);
+    await loginAs(staff, await buildStaff(app));
+    expect(ids(await staff.get('/api/v1/artworks/'))).toEqual([a[2].id, a[1].id, a[0].id]);
+  });
+
+  it('pages with limit and offset and absolute next/previous links', async () => {
+    const first = await app.inject({ url: '/api/v1/artworks/?limit=2', headers: { host: 'gallery.test' } });
+    expect(ids(first)).toEqual([a[2].id, a[1].id]);
+    expect(first.json().next).toBe('http://gallery.test/api/v1/artworks/?limit=2&offset=2');
+    const second = await app.inject(first.json().next.replace('http://gallery.test', ''));
+    expect(ids(second)).toEqual([a[0].id]);
+    expect(second.json().next).toBeNull();
+    expect(second.json().previous).toBe('http://localhost:80/api/v1/artworks/?limit=2');
+    const bad = await app.inject({ url: '/api/v1/artworks/?limit=abc&offset=-1', headers: { 'accept-language': 'en' } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(['limit', 'offset']);
+  });
+
+  it('orders by most viewed and by oldest', async () => {
+    expect(ids(await app.inject('/api/v1/artworks/?ordering=-hit'))).toEqual([a[1].id, a[2].id, a[0].id]);
+    expect(ids(await app.inject('/api/v1/artworks/?ordering=hit'))).toEqual([a[0].id, a[2].id, a[1].id]);
+    expect(ids(await app.inject('/api/v1/artworks/?ordering=created'))).toEqual([a[0].id, a[1].id, a[2].id]);
+    const bad = await app.inject({ url: '/api/v1/artworks/?ordering=random', headers: { 'accept-language': 'ko' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().ordering[0]).toContain('정렬');
+  });
+
+  it('filters by time window, category, field, concept and colour', async () => {
+    const month = days(30).toISOString().slice(0, 10);
+    expect(ids(await app.inject(`/api/v1/artworks/?created__gte=${month}`))).toEqual([a[2].id]);
+    const threeMonths = new Date(days(90).setHours(0, 0, 0, 0)).toISOString();
+    expect(ids(await app.inject(`/api/v1/artworks/?created__gte=${encodeURIComponent(threeMonths)}`))).toEqual([a[2].id, a[1].id]);
+    expect(ids(await app.inject('/api/v1/artworks/?categories__category=photography'))).toEqual([a[1].id]);
+    expect(ids(await app.inject('/api/v1/artworks/?categories__category=painting&ordering=-hit'))).toEqual([a[2].id, a[0].id]);
+    expect(ids(await app.inject(`/api/v1/artworks/?fields__field=fine-art&concepts__concept=abstract&color=${palette[0].id}`))).toEqual([a[2].id, a[0].id]);
+    expect(ids(await app.inject('/api/v1/artworks/?categories__category=no-such-thing'))).toEqual([]);
+    const bad = await app.inject({ url: '/api/v1/artworks/?created__gte=yesterday&color=red', headers: { 'accept-language': 'en' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ created__gte: ['Enter a date as YYYY-MM-DD.'] });
+    const badColor = await app.inject({ url: '/api/v1/artworks/?color=red', headers: { 'accept-language': 'en' } });
+    expect(badColor.json()).toEqual({ color: ['Enter a valid number.'] });
+  });
+
+  it('searches title, tags, author name and username, Hangul substrings included, only among what the viewer may see', async () => {
+    const search = async (term: string) => ids(await app.inject(`/api/v1/artworks/?search=${encodeURIComponent(term)}`));
+    expect(await search('수채화')).toEqual([a[0].id]);
+    expect(await search('city LIG')).toEqual([a[1].id]);
+    expect(await search('waterco')).toEqual([a[0].id]);
+    expect(await search('김하늘')).toEqual([a[2].id, a[1].id, a[0].id]);
+    // Two characters: words that start with them.
+    expect(await search('김하')).toEqual([a[2].id, a[1].id, a[0].id]);
+    expect(await search('수채')).toEqual([a[0].id]);
+    expect(await search('ur')).toEqual([a[1].id]);
+    expect(await search('rb')).toEqual([]);
+    expect(await search('kyblu')).toEqual([a[2].id, a[1].id, a[0].id]);
+    expect(await search('Not for others')).toEqual([]);
+    expect(await search('100%')).toEqual([]);
+    expect(await search('   ')).toEqual([a[2].id, a[1].id, a[0].id]);
+    // One character: a tag or a username exactly, never a scan for substrings.
+    expect(await search('꽃')).toEqual([a[0].id]);
+    expect(await search('u')).toEqual([]);
+    const long = await app.inject({ url: `/api/v1/artworks/?search=${'x'.repeat(101)}`, headers: { 'accept-language': 'en' } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().search).toEqual(['Search terms are at most 100 characters.']);
+  });
+
+  it('marks the viewer collection entry on each card', async () => {
+    const collector = await buildUser(app);
+    const [entry] = await app.db.insert(collections).values({ userId: collector.id, artworkId: a[1].id }).returning();
+    const agent = new Agent(app);
+    await loginAs(agent, collector);
+    const body = (await agent.get('/api/v1/artworks/')).json();
+    const byId = new Map(body.results.map((r: { id: number; collection: number | null }) => [r.id, r.collection]));
+    expect(byId.get(a[1].id)).toBe(entry.id);
+    expect(byId.get(a[0].id)).toBeNull();
+  });
+});
+
+describe('a fixed number of SQL statements per list, whatever the page size', () => {
+  it('does not grow with the number of results', async () => {
+    const local = await buildTestApp();
+    try {
+      const author = await buildPremium(local);
+      const invite = await buildInvite(local, await buildUser(local));
+      const viewer = await buildUser(local);
+      const agent = new Agent(local);
+      await loginAs(agent, viewer);
+      const measure = async (url: string) => {
+        await agent.get('/healthz');
+        const before = local.database.statements.count;
+        const res = await agent.get(url);
+        expect(res.statusCode).toBe(200);
+        return { n: local.database.statements.count - before, results: res.json().results.length };
+      };
+      const one = await buildArtwork(local, author, { tagNames: ['a1', 'b1'] });
+      await local.db.insert(inviteApplications).values({ inviteId: invite.id, artworkId: one.id });
+      await local.db.insert(collections).values({ userId: viewer.id, artworkId: one.id });
+      const small = await measure('/api/v1/artworks/?limit=1');
+      for (let i = 0; i < 30; i++) await buildArtwork(local, author, { tagNames: [`t${i}`, `u${i}`], categoryCodes: ['painting', 'photography'] });
+      const big = await measure('/api/v1/artworks/?limit=30');
+      expect(small.results).toBe(1);
+      expect(big.results).toBe(30);
+      expect(big.n).toBe(small.n);
+      expect(big.n).toBeLessThanOrEqual(13);
+      const searched = await measure('/api/v1/artworks/?limit=30&search=Artwork&categories__category=painting');
+      expect(searched.n).toBe(small.n);
+      const profile = await measure(`/api/v1/users/${author.id}/artworks/?limit=30`);
+      expect(profile.n).toBe(small.n + 1);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('GET /api/v1/artworks/{id}/ (SPEC §7 detail)', () => {
+  it('returns the content, 404s what the viewer may not see, and lets authors and staff see hidden work', async () => {
+    const member = await buildPremium(app);
+    const nonMember = await buildUser(app);
+    const visible = await buildArtwork(app, member, { content: '<p>Hello</p>' });
+    const hidden = await buildArtwork(app, nonMember);
+    const draft = await buildArtwork(app, member, { draft: true });
+
+    const res = await app.inject(`/api/v1/artworks/${visible.id}/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: visible.id, content: '<p>Hello</p>', author: { id: member.id } });
+
+    for (const id of [hidden.id, draft.id, 999999]) expect((await app.inject(`/api/v1/artworks/${id}/`)).statusCode).toBe(404);
+    expect((await app.inject('/api/v1/artworks/abc/')).statusCode).toBe(404);
+
+    const other = new Agent(app);
+    await loginAs(other, await buildPremium(app));
+    expect((await other.get(`/api/v1/artworks/${hidden.id}/`)).statusCode).toBe(404);
+
+    const author = new Agent(app);
+    await loginAs(author, nonMember);
+    expect((await author.get(`/api/v1/artworks/${hidden.id}/`)).statusCode).toBe(200);
+
+    const staff = new Agent(app);
+    await loginAs(staff, await buildStaff(app));
+    expect((await staff.get(`/api/v1/artworks/${hidden.id}/`)).statusCode).toBe(200);
+    expect((await staff.get(`/api/v1/artworks/${draft.id}/`)).statusCode).toBe(200);
+  });
+
+  it('counts a view once per viewer per artwork per day, not on every refresh, and not the author', async () => {
+    const member = await buildPremium(app);
+    const art = await buildArtwork(app, member);
+    const hitOf = async () => (await app.db.select({ hit: artworks.hit }).from(artworks).where(eq(artworks.id, art.id)))[0].hit;
+
+    const guest = { 'user-agent': 'Browser A' };
+    const first = await app.inject({ url: `/api/v1/artworks/${art.id}/`, headers: guest });
+    expect(first.json().hit).toBe(1);
+    await app.inject({ url: `/api/v1/artworks/${art.id}/`, headers: guest });
+    expect(await hitOf()).toBe(1);
+
+    await app.inject({ url: `/api/v1/artworks/${art.id}/`, headers: { 'user-agent': 'Browser B' } });
+    expect(await hitOf()).toBe(2);
+
+    const user = new Agent(app);
+    await loginAs(user, await buildUser(app));
+    await user.get(`/api/v1/artworks/${art.id}/`);
+    await user.get(`/api/v1/artworks/${art.id}/`);
+    expect(await hitOf()).toBe(3);
+
+    const author = new Agent(app);
+    await loginAs(author, member);
+    await author.get(`/api/v1/artworks/${art.id}/`);
+    expect(await hitOf()).toBe(3);
+  });
+});
+
+describe('GET /api/v1/users/{id}/artworks/ (SPEC §2 Profile tabs)', () => {
+  it('lists projects, collection, applications and drafts by the rules of each tab', async () => {
+    const nonMember = await buildUser(app, { publicCollection: false });
+    const member = await buildPremium(app);
+    const pub = await buildArtwork(app, nonMember, { created: days(3) });
+    const priv = await buildArtwork(app, nonMember, { published: false, created: days(2) });
+    const oldDraft = await buildArtwork(app, nonMember, { draft: true, created: days(5) });
+    const newDraft = await buildArtwork(app, nonMember, { draft: true, created: days(1) });
+    const memberArt = await buildArtwork(app, member);
+    await app.db.insert(collections).values({ userId: nonMember.id, artworkId: memberArt.id });
+    await app.db.insert(collections).values({ userId: member.id, artworkId: memberArt.id });
+    const invite = await buildInvite(app, member);
+    await app.db.insert(inviteApplications).values({ inviteId: invite.id, artworkId: pub.id });
+
+    const owner = new Agent(app);
+    await loginAs(owner, nonMember);
+    const guest = new Agent(app);
+    const other = new Agent(app);
+    await loginAs(other, await buildUser(app));
+    const base = `/api/v1/users/${nonMember.id}/artworks/`;
+
+    expect(ids(await owner.get(base))).toEqual([priv.id, pub.id]);
+    expect(ids(await guest.get(base))).toEqual([]);
+    expect(ids(await guest.get(`/api/v1/users/${member.id}/artworks/`))).toEqual([memberArt.id]);
+
+    expect(ids(await owner.get(`${base}?type=collection`))).toEqual([memberArt.id]);
+    expect((await guest.get(`${base}?type=collection`)).statusCode).toBe(404);
+    expect(ids(await guest.get(`/api/v1/users/${member.id}/artworks/?type=collection`))).toEqual([memberArt.id]);
+
+    expect(ids(await owner.get(`${base}?type=application`))).toEqual([pub.id]);
+    expect(ids(await owner.get(`${base}?type=application`))[0]).toBe(pub.id);
+    expect((await other.get(`${base}?type=application`)).statusCode).toBe(404);
+
+    const drafts = await owner.get(`${base}?draft=true&limit=1`);
+    expect(drafts.json()).toMatchObject({ count: 2, results: [{ id: newDraft.id, draft: true }] });
+    expect(ids(await owner.get(`${base}?draft=true`))).toEqual([newDraft.id, oldDraft.id]);
+    expect((await other.get(`${base}?draft=true`)).statusCode).toBe(404);
+
+    expect((await guest.get('/api/v1/users/999999/artworks/')).statusCode).toBe(404);
+    const bad = await guest.get(`${base}?type=everything`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().type).toEqual(['type must be projects, collection or application.']);
+  });
+});

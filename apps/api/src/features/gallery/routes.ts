@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { paged, pagingQuery, parsePaging } from '../../http/paging.ts';
+import type { ArtworkFilters, Ordering } from './queries.ts';
+import { listArtworks, listUserArtworks, showArtwork } from './service.ts';
+
+export const SEARCH_MAX = 100;
+const ORDERINGS = ['-created', 'created', '-hit', 'hit'] as const;
+
+const ordering = z.enum(ORDERINGS, { error: 'gallery.invalid_ordering' }).optional();
+const code = z.string().max(50).optional();
+
+const listQuery = z.object({
+  ...pagingQuery,
+  search: z.string().max(SEARCH_MAX, 'gallery.search_too_long').optional(),
+  ordering,
+  created__gte: z.string().max(40).optional(),
+  categories__category: code,
+  fields__field: code,
+  concepts__concept: code,
+  color: z.string().max(12).optional(),
+  type: z.enum(['projects'], { error: 'field.invalid_choice' }).optional(),
+});
+
+const userListQuery = z.object({
+  ...pagingQuery,
+  ordering,
+  type: z.enum(['projects', 'collection', 'application'], { error: 'gallery.invalid_type' }).optional(),
+  draft: z.enum(['true', 'false'], { error: 'field.invalid_choice' }).optional(),
+});
+
+const idParams = z.object({ id: z.string() });
+
+/** Path ids that are not whole numbers name nothing: a 404, like a missing row. */
+export function parseId(raw: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw notFound();
+  return Number(raw);
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * created__gte: a date (taken as 00:00:00 UTC of that day) or an ISO date-time with its offset,
+ * which the web sends for local midnight (SPEC §9 time filters).
+ */
+function parseCreatedFrom(raw: string | undefined): Date | undefined {
+  if (!raw) return undefined;
+  const date = new Date(DATE_ONLY.test(raw) ? `${raw}T00:00:00Z` : raw);
+  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(raw)) throw badRequest({ created__gte: 'gallery.invalid_date' });
+  return date;
+}
+
+function parseFilters(query: z.infer<typeof listQuery>): ArtworkFilters {
+  const filters: ArtworkFilters = {};
+  const search = query.search?.trim();
+  if (search) filters.search = search;
+  filters.createdFrom = parseCreatedFrom(query.created__gte);
+  if (query.categories__category) filters.category = query.categories__category;
+  if (query.fields__field) filters.field = query.fields__field;
+  if (query.concepts__concept) filters.concept = query.concepts__concept;
+  if (query.color) {
+    if (!/^\d{1,9}$/.test(query.color)) throw badRequest({ color: 'field.invalid_number' });
+    filters.colorId = Number(query.color);
+  }
+  return filters;
+}
+
+export async function galleryRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/v1/artworks/',
+    {
+      schema: {
+        tags: ['artworks'],
+        summary: 'Gallery: visible artworks (plus your own), filtered, searched and ordered (SPEC §7)',
+        description:
+          'search matches title, tags, author name and username (substring, Hangul too; 1–2 characters match a tag or username exactly). ' +
+          'ordering: -created (default), created, -hit (most viewed), hit. created__gte: YYYY-MM-DD or ISO date-time.',
+        querystring: listQuery,
+      },
+    },
+    async (request) => {
+      const page = parsePaging(request.query);
+      const filters = parseFilters(request.query);
+      const result = await listArtworks(app, request.user, request.lang, filters, (request.query.ordering ?? '-created') as Ordering, page);
+      return paged(request, page, result.count, result.results);
+    },
+  );
+
+  r.get(
+    '/api/v1/artworks/:id/',
+    {
+      schema: {
+        tags: ['artworks'],
+        summary: 'One artwork with its content; counts one view per viewer per day (SPEC §7)',
+        params: idParams,
+      },
+    },
+    async (request) => showArtwork(app, request, parseId(request.params.id)),
+  );
+
+  r.get(
+    '/api/v1/users/:id/artworks/',
+    {
+      schema: {
+        tags: ['artworks'],
+        summary: "A profile's tabs: projects (default), collection, application; draft=true lists the owner's open drafts",
+        params: idParams,
+        querystring: userListQuery,
+      },
+    },
+    async (request) => {
+      const page = parsePaging(request.query);
+      const result = await listUserArtworks(
+        app,
+        request.user,
+        request.lang,
+        parseId(request.params.id),
+        { type: request.query.type ?? 'projects', draft: request.query.draft === 'true', ordering: (request.query.ordering ?? '-created') as Ordering },
+        page,
+      );
+      return paged(request, page, result.count, result.results);
+    },
+  );
+}
