@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { mediaRoutes } from '../media/routes.ts';
+import { collectionRoutes } from './collections/routes.ts';
+import { galleryRoutes } from './gallery/routes.ts';
 import { inviteRoutes } from './invites/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
 
@@ -7,4 +9,4 @@ import { profileRoutes } from './profiles/routes.ts';
  * Every feature's routes, registered after the infrastructure plugins. One line per feature;
  * each feature keeps its own routes, service, queries, policy and presenters in its folder.
  */
-export const featureRegistry: FastifyPluginAsync[] = [mediaRoutes, profileRoutes, inviteRoutes];
+export const featureRegistry: FastifyPluginAsync[] = [mediaRoutes, galleryRoutes, collectionRoutes, profileRoutes, inviteRoutes];
