@@ -2,6 +2,7 @@ import { type Catalogue, format, type Lang } from '../i18n.ts';
 import { accounts } from './accounts.ts';
 import { artworks } from './artworks.ts';
 import { common } from './common.ts';
+import { curation } from './curation.ts';
 import { gallery } from './gallery.ts';
 import { invites } from './invites.ts';
 import { profiles } from './profiles.ts';
@@ -15,6 +16,7 @@ export const messages: Catalogue = {
   ...gallery,
   ...accounts,
   ...artworks,
+  ...curation,
   ...invites,
   ...profiles,
 };

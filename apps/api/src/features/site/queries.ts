@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworks, banners, categories, clients, collections, colors, concepts, fields, userCategories } from '../../db/schema/index.ts';
 
@@ -9,8 +9,8 @@ export const listConcepts = (db: Executor) => db.select().from(concepts).where(e
 export const listColors = (db: Executor) => db.select().from(colors).where(eq(colors.retired, false)).orderBy(asc(colors.position), asc(colors.id));
 
 /** SPEC §9: level descending, then id descending. Unlevelled banners and clients come last. */
-export const listBanners = (db: Executor) => db.select().from(banners).orderBy(desc(banners.level), desc(banners.id));
-export const listClients = (db: Executor) => db.select().from(clients).orderBy(desc(clients.level), desc(clients.id));
+export const listBanners = (db: Executor) => db.select().from(banners).orderBy(sql`${banners.level} desc nulls last`, desc(banners.id));
+export const listClients = (db: Executor) => db.select().from(clients).orderBy(sql`${clients.level} desc nulls last`, desc(clients.id));
 
 /** SPEC §4: home shows only visible artworks that have a level, level descending then id descending. */
 export const listBestProjects = (db: Executor, limit = 24) =>

@@ -46,18 +46,22 @@ async function buildPublicSiteData(app: FastifyInstance, lang: Lang) {
 export type PublicSiteData = Awaited<ReturnType<typeof buildPublicSiteData>>;
 
 const TTL_MS = 5_000;
-const cache = new WeakMap<FastifyInstance, Map<Lang, { at: number; data: Promise<PublicSiteData> }>>();
+/**
+ * Keyed by the app's database, not the instance: each feature plugin sees its own encapsulated
+ * child instance, while `app.db` is the one object they all share.
+ */
+const cache = new WeakMap<object, Map<Lang, { at: number; data: Promise<PublicSiteData> }>>();
 
 /** Staff changes to lists, banners, clients or levels call this so the next request rebuilds. */
 export function invalidateSiteData(app: FastifyInstance) {
-  cache.delete(app);
+  cache.delete(app.db);
 }
 
 function publicSiteData(app: FastifyInstance, lang: Lang): Promise<PublicSiteData> {
-  let perApp = cache.get(app);
+  let perApp = cache.get(app.db);
   if (!perApp) {
     perApp = new Map();
-    cache.set(app, perApp);
+    cache.set(app.db, perApp);
   }
   const hit = perApp.get(lang);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.data;

@@ -1,0 +1,224 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ARTIST_LEVELS, COLOR_CODE_PATTERN, LIST_CODE_MAX, LIST_CODE_PATTERN, LIST_NAME_MAX, TAXONOMY_LISTS } from '@axoo/contract';
+import { requireStaff, staffOnly } from '../../http/auth.ts';
+import { badRequest } from '../../http/errors.ts';
+import { paged, pagedSchema, pagingQuery, parsePaging } from '../../http/paging.ts';
+import { bannerBody, bannerOut, clientBody, clientOut, idParams } from '../curation/schemas.ts';
+import { createPresignedUpload } from '../../media/service.ts';
+import * as curation from '../curation/service.ts';
+import * as service from './service.ts';
+
+const searchQuery = z.object({ search: z.string().trim().max(100).default(''), ...pagingQuery });
+const listParams = z.object({ list: z.enum(TAXONOMY_LISTS) });
+const listItemParams = z.object({ list: z.enum(TAXONOMY_LISTS), id: z.coerce.number().int().positive() });
+
+const memberOut = z.object({
+  id: z.number(),
+  username: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  email: z.string(),
+  is_staff: z.boolean(),
+  is_premium: z.boolean(),
+  level: z.number(),
+  cropped_avatar: z.string(),
+  created: z.string(),
+});
+const listItemOut = z.object({
+  id: z.number(),
+  code: z.string(),
+  name_ko: z.string(),
+  name_en: z.string(),
+  is_primary: z.boolean(),
+  position: z.number(),
+  retired: z.boolean(),
+});
+const listName = z.string().trim().min(1).max(LIST_NAME_MAX);
+
+/**
+ * The staff console API (issue #7): banners, clients, members and the taxonomy lists. Every endpoint
+ * is staff-only, checked before anything else so guests and users get 403 whatever they send.
+ */
+export async function adminRoutes(app: FastifyInstance) {
+  app.addHook('preValidation', staffOnly);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+
+  // Banners (SPEC §3 Banner).
+  r.get(
+    '/api/v1/admin/banners/',
+    {
+      schema: {
+        tags,
+        summary: 'Banners, level descending then id descending; search url and alt text',
+        querystring: searchQuery,
+        response: { 200: pagedSchema(bannerOut) },
+      },
+    },
+    async (request) => {
+      const page = parsePaging(request.query);
+      const { count, results } = await curation.pageBanners(app, request.query.search, page.limit, page.offset);
+      return paged(request, page, count, results);
+    },
+  );
+  r.post('/api/v1/admin/banners/', { schema: { tags, summary: 'Create a banner', body: bannerBody, response: { 201: bannerOut } } }, async (request, reply) =>
+    reply.status(201).send(await curation.createBanner(app, request.body)),
+  );
+  r.put(
+    '/api/v1/admin/banners/:id/',
+    { schema: { tags, summary: 'Replace a banner (the whole record)', params: idParams, body: bannerBody, response: { 200: bannerOut } } },
+    async (request) => curation.updateBanner(app, request.params.id, request.body),
+  );
+  r.delete('/api/v1/admin/banners/:id/', { schema: { tags, summary: 'Delete a banner', params: idParams } }, async (request, reply) => {
+    await curation.deleteBanner(app, request.params.id);
+    return reply.status(204).send();
+  });
+
+  // Clients, shown as partners (SPEC §3 Client).
+  r.get(
+    '/api/v1/admin/clients/',
+    {
+      schema: {
+        tags,
+        summary: 'Clients (partners), level descending then id descending; search name, url and benefit',
+        querystring: searchQuery,
+        response: { 200: pagedSchema(clientOut) },
+      },
+    },
+    async (request) => {
+      const page = parsePaging(request.query);
+      const { count, results } = await curation.pageClients(app, request.query.search, page.limit, page.offset);
+      return paged(request, page, count, results);
+    },
+  );
+  r.post(
+    '/api/v1/admin/clients/',
+    { schema: { tags, summary: 'Create a client (partner)', body: clientBody, response: { 201: clientOut } } },
+    async (request, reply) => reply.status(201).send(await curation.createClient(app, request.body)),
+  );
+  r.put(
+    '/api/v1/admin/clients/:id/',
+    { schema: { tags, summary: 'Replace a client (the whole record)', params: idParams, body: clientBody, response: { 200: clientOut } } },
+    async (request) => curation.updateClient(app, request.params.id, request.body),
+  );
+  r.delete('/api/v1/admin/clients/:id/', { schema: { tags, summary: 'Delete a client', params: idParams } }, async (request, reply) => {
+    await curation.deleteClient(app, request.params.id);
+    return reply.status(204).send();
+  });
+
+  // Members (SPEC §6 roles).
+  r.get(
+    '/api/v1/admin/users/',
+    {
+      schema: { tags, summary: 'Members, newest first; search name, e-mail or username', querystring: searchQuery, response: { 200: pagedSchema(memberOut) } },
+    },
+    async (request) => {
+      const page = parsePaging(request.query);
+      const { count, results } = await service.pageMembers(app, request.query.search, page.limit, page.offset);
+      return paged(request, page, count, results);
+    },
+  );
+  r.patch(
+    '/api/v1/admin/users/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Grant or revoke premium and staff; set the artist level 0-5',
+        params: idParams,
+        body: z.object({
+          is_premium: z.boolean().optional(),
+          is_staff: z.boolean().optional(),
+          level: z
+            .number()
+            .int('artist_level.out_of_range')
+            .min(Math.min(...ARTIST_LEVELS), 'artist_level.out_of_range')
+            .max(Math.max(...ARTIST_LEVELS), 'artist_level.out_of_range')
+            .optional(),
+        }),
+        response: { 200: memberOut },
+      },
+    },
+    async (request) => service.changeMember(app, requireStaff(request), request.params.id, request.body),
+  );
+
+  // Taxonomy lists (SPEC §3 Lists): add, rename both languages, reorder, retire.
+  r.get(
+    '/api/v1/admin/lists/:list/',
+    { schema: { tags, summary: 'A list with retired items, in display order', params: listParams, response: { 200: z.array(listItemOut) } } },
+    async (request) => service.listItems(app, request.params.list),
+  );
+  r.post(
+    '/api/v1/admin/lists/:list/',
+    {
+      schema: {
+        tags,
+        summary: 'Add an item at the end of a list',
+        params: listParams,
+        body: z.object({
+          code: z.string().trim().min(1).max(LIST_CODE_MAX),
+          name_ko: listName,
+          name_en: listName,
+          is_primary: z.boolean().optional(),
+        }),
+        response: { 201: listItemOut },
+      },
+    },
+    async (request, reply) => {
+      const { list } = request.params;
+      const pattern = list === 'colors' ? COLOR_CODE_PATTERN : LIST_CODE_PATTERN;
+      if (!pattern.test(request.body.code)) throw badRequest({ code: list === 'colors' ? 'list.color_invalid' : 'list.code_invalid' });
+      return reply.status(201).send(await service.addItem(app, list, request.body));
+    },
+  );
+  r.patch(
+    '/api/v1/admin/lists/:list/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Rename (both languages), mark primary (categories), retire or restore an item',
+        params: listItemParams,
+        body: z.object({ name_ko: listName.optional(), name_en: listName.optional(), is_primary: z.boolean().optional(), retired: z.boolean().optional() }),
+        response: { 200: listItemOut },
+      },
+    },
+    async (request) => service.changeItem(app, request.params.list, request.params.id, request.body),
+  );
+  r.put(
+    '/api/v1/admin/lists/:list/order/',
+    {
+      schema: {
+        tags,
+        summary: 'Reorder a list: every item id once, in the new order',
+        params: listParams,
+        body: z.object({ ids: z.array(z.number().int().positive()).max(1000) }),
+        response: { 200: z.array(listItemOut) },
+      },
+    },
+    async (request) => service.reorderItems(app, request.params.list, request.body.ids),
+  );
+
+  // SPEC §4 Image upload for banner images and partner logos: the shared media flow, in the console's folder.
+  r.post(
+    '/api/v1/admin/presign/',
+    {
+      schema: {
+        tags,
+        summary: 'Presigned upload URL for a banner image or partner logo',
+        body: z.object({
+          filename: z.string().min(1).max(255),
+          type: z.string().min(1).max(100),
+          width: z.number().int().positive().nullish(),
+          height: z.number().int().positive().nullish(),
+          size: z.number().int().nonnegative().nullish(),
+        }),
+      },
+    },
+    async (request) => {
+      const viewer = requireStaff(request);
+      const { filename, type, width, height, size } = request.body;
+      return createPresignedUpload(app, { ownerId: viewer.id, filename, contentType: type, width, height, size, prefix: 'site' });
+    },
+  );
+}

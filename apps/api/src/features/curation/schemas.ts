@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { BANNER_ALT_MAX, BENEFIT_MAX, CLIENT_NAME_MAX, LINK_URL_MAX, LINK_URL_PATTERN, MEDIA_KEY_MAX } from '@axoo/contract';
+
+/** SPEC §4/§9: 5, 4, 3, 2, 1 or none. Missing is a 400 (required); anything else out of range too. */
+export const curationLevel = z.number().int('level.out_of_range').min(1, 'level.out_of_range').max(5, 'level.out_of_range').nullable();
+
+const linkUrl = z.string().trim().max(LINK_URL_MAX).regex(LINK_URL_PATTERN, 'curation.invalid_url');
+const image = z.string().trim().min(1, 'curation.image_required').max(MEDIA_KEY_MAX);
+
+/** The whole banner record (SPEC §7: PUT with the whole record and the changed level). */
+export const bannerBody = z.object({
+  url: linkUrl.default(''),
+  image,
+  alt: z.string().trim().max(BANNER_ALT_MAX).default(''),
+  level: curationLevel,
+});
+export type BannerBody = z.infer<typeof bannerBody>;
+
+export const clientBody = z.object({
+  name: z.string().trim().max(CLIENT_NAME_MAX).default(''),
+  url: linkUrl.default(''),
+  image,
+  benefit: z.string().trim().max(BENEFIT_MAX).default(''),
+  level: curationLevel,
+});
+export type ClientBody = z.infer<typeof clientBody>;
+
+export const bannerOut = z.object({ id: z.number(), url: z.string(), image: z.string(), alt: z.string(), level: z.number().nullable() });
+export const clientOut = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  image: z.string(),
+  benefit: z.string(),
+  level: z.number().nullable(),
+});
+
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
