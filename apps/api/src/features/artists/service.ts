@@ -1,0 +1,18 @@
+import type { Lang } from '@axoo/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Page } from '../../http/paging.ts';
+import { presentArtist } from './present.ts';
+import * as q from './queries.ts';
+
+/** SPEC §7 artists list: three statements whatever the page size. */
+export async function listArtists(app: FastifyInstance, lang: Lang, filters: q.ArtistFilters, page: Page) {
+  const where = q.artistConditions(filters);
+  const [total, rows] = await Promise.all([q.countArtists(app.db, where), q.pageOfArtists(app.db, where, page.limit, page.offset)]);
+  const cats = await q.categoriesOf(
+    app.db,
+    rows.map((r) => r.id),
+  );
+  const byUser = new Map<number, typeof cats>();
+  for (const c of cats) byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c]);
+  return { count: total, results: rows.map((r) => presentArtist(r, byUser.get(r.id) ?? [], lang)) };
+}

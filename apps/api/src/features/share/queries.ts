@@ -1,0 +1,51 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { artworkCategories, artworks, categories, invites, users } from '../../db/schema/index.ts';
+
+export async function artworkPreview(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      title: artworks.title,
+      authorId: artworks.authorId,
+      visible: artworks.visible,
+      cover: artworks.cover,
+      croppedCover: artworks.croppedCover,
+      width: artworks.width,
+      height: artworks.height,
+      authorName: users.name,
+      categoryKo: categories.nameKo,
+      categoryEn: categories.nameEn,
+    })
+    .from(artworks)
+    .innerJoin(users, eq(users.id, artworks.authorId))
+    .leftJoin(artworkCategories, eq(artworkCategories.artworkId, artworks.id))
+    .leftJoin(categories, eq(categories.id, artworkCategories.categoryId))
+    .where(eq(artworks.id, id))
+    .orderBy(asc(artworkCategories.position))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function profilePreview(db: Executor, slug: string) {
+  const [row] = await db
+    .select({
+      name: users.name,
+      username: users.username,
+      biography: users.biography,
+      banner: users.croppedBanner,
+      avatar: users.croppedAvatar,
+    })
+    .from(users)
+    .where(eq(users.slug, slug))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function invitePreview(db: Executor, id: number) {
+  const [row] = await db
+    .select({ title: invites.title, subtitle: invites.subtitle, description: invites.description, background: invites.background, logo: invites.logo })
+    .from(invites)
+    .where(eq(invites.id, id))
+    .limit(1);
+  return row ?? null;
+}
