@@ -1,14 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { mediaRoutes } from '../media/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { artistRoutes } from './artists/routes.ts';
 import { curationRoutes } from './curation/routes.ts';
 import { collectionRoutes } from './collections/routes.ts';
 import { galleryRoutes } from './gallery/routes.ts';
 import { inviteRoutes } from './invites/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
+import { shareRoutes } from './share/routes.ts';
 
 /**
  * Every feature's routes, registered after the infrastructure plugins. One line per feature;
  * each feature keeps its own routes, service, queries, policy and presenters in its folder.
  */
-export const featureRegistry: FastifyPluginAsync[] = [mediaRoutes, curationRoutes, adminRoutes, galleryRoutes, collectionRoutes, profileRoutes, inviteRoutes];
+export const featureRegistry: FastifyPluginAsync[] = [mediaRoutes, curationRoutes, adminRoutes, galleryRoutes, collectionRoutes, artistRoutes, shareRoutes, profileRoutes, inviteRoutes];
