@@ -1,1 +1,126 @@
-export { NotYet as default } from '../../../shell/NotYet.tsx';
+import { ANSWER_MAX } from '@axoo/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError, api } from '../../../api/client.ts';
+import { mediaUrl } from '../../../api/media.ts';
+import type { Artwork } from '../../../site.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { createApplication, useInvite, useQuestions } from '../api.ts';
+import styles from '../components/invites.module.css';
+
+/**
+ * SPEC §2 application flow step 3: one textarea per question (250 max with a counter), the agreement
+ * checkbox that enables Submit, and Cancel. The application and answers are saved in one request.
+ */
+export default function InviteApplicationPage() {
+  const { t } = useTranslation('invites');
+  const navigate = useNavigate();
+  const params = useParams();
+  const inviteId = Number(params.inviteId);
+  const artworkId = Number(params.artworkId);
+  const invite = useInvite(inviteId);
+  const questions = useQuestions(inviteId);
+  const artwork = useQuery({ queryKey: ['artworks', 'detail', artworkId], queryFn: () => api<Artwork>(`/api/v1/artworks/${artworkId}/`) });
+  const [answers, setAnswers] = useState<Record<number, string>>({});
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+
+  if (invite.isPending || questions.isPending) return <Spinner />;
+  if (!invite.data || !questions.data) return <p className="empty">{t('common:error.notFound')}</p>;
+  const list = questions.data;
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!agreed) return;
+    setBusy(true);
+    setErrors({});
+    const sent = list.map((q) => ({ question: q.id, answer: (answers[q.id] ?? '').trim() })).filter((a) => a.answer !== '');
+    try {
+      await createApplication({ invite: inviteId, artwork: artworkId, answers: sent });
+      navigate(`/goodluck/${inviteId}/complete/${artworkId}/`);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) {
+        // Answer errors come back by position in what was sent: `answers.{i}.answer`.
+        const byQuestion: Record<string, string[]> = {};
+        for (const [field, messages] of Object.entries(err.fields)) {
+          const m = /^answers\.(\d+)\./.exec(field);
+          const key = m && sent[Number(m[1])] ? `q${sent[Number(m[1])].question}` : field;
+          byQuestion[key] = [...(byQuestion[key] ?? []), ...messages];
+        }
+        setErrors(byQuestion);
+      } else setErrors({ non_field_errors: [t('common:error.generic')] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const general = [...(errors.non_field_errors ?? []), ...(errors.invite ?? []), ...(errors.artwork ?? [])];
+  return (
+    <section className="page">
+      <form className={styles.application} onSubmit={submit} noValidate>
+        <h1 className={styles.stepTitle}>{t('application.title')}</h1>
+        <p>{t('application.intro', { title: invite.data.title })}</p>
+        {artwork.data && (
+          <div className={styles.applicationProject}>
+            {artwork.data.cropped_cover && <img src={mediaUrl(artwork.data.cropped_cover, 156)} alt="" width={96} height={67} />}
+            <div>
+              <span className={styles.muted}>{t('application.project')}</span>
+              <strong>{artwork.data.title}</strong>
+            </div>
+          </div>
+        )}
+        {invite.data.status !== 'ongoing' && <p className="form-error">{t('application.notOngoing')}</p>}
+        {general.length > 0 && (
+          <div className="form-error" role="alert">
+            {general.map((m) => (
+              <p key={m}>{m}</p>
+            ))}
+          </div>
+        )}
+        {list.length === 0 && <p className={styles.muted}>{t('application.noQuestions')}</p>}
+        {list.map((q, i) => {
+          const value = answers[q.id] ?? '';
+          const fieldErrors = errors[`q${q.id}`] ?? [];
+          return (
+            <div className="field" key={q.id}>
+              <label htmlFor={`answer-${q.id}`}>
+                {i + 1}. {q.question}
+              </label>
+              <textarea
+                id={`answer-${q.id}`}
+                maxLength={ANSWER_MAX}
+                value={value}
+                onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value.slice(0, ANSWER_MAX) })}
+                aria-invalid={fieldErrors.length > 0}
+                aria-describedby={`answer-${q.id}-count`}
+              />
+              <span id={`answer-${q.id}-count`} className={styles.counter} data-testid="answer-counter">
+                {t('application.counter', { count: value.length, max: ANSWER_MAX })}
+              </span>
+              {fieldErrors.map((m) => (
+                <p key={m} className="field-error">
+                  {m}
+                </p>
+              ))}
+            </div>
+          );
+        })}
+        <label className={styles.agree}>
+          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="agree" />
+          <span>{t('application.agree')}</span>
+        </label>
+        <div className={styles.formActions}>
+          <button type="button" className="btn secondary" onClick={() => navigate(`/goodluck/${inviteId}/`)}>
+            {t('application.cancel')}
+          </button>
+          <button type="submit" className="btn" disabled={!agreed || busy || invite.data.status !== 'ongoing'}>
+            {t('application.submit')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,1 +1,158 @@
-export { NotYet as default } from '../../../shell/NotYet.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { goToLogin } from '../../../api/client.ts';
+import { mediaUrl } from '../../../api/media.ts';
+import { useCurrentUser } from '../../../site.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { type InviteDetail, useInvite, useToggleSubscription } from '../api.ts';
+import { InvitePages } from '../components/InvitePages.tsx';
+import { ShareButtons } from '../components/ShareButtons.tsx';
+import { StatusBadge } from '../components/StatusBadge.tsx';
+import { Submissions } from '../components/Submissions.tsx';
+import styles from '../components/invites.module.css';
+import { useFormatDate, useRemaining, useStatusDate } from '../components/status.ts';
+
+type Tab = 'detail' | 'selected' | 'submissions';
+
+function Remaining({ closed }: { closed: string | null }) {
+  const { t } = useTranslation('invites');
+  const left = useRemaining(closed);
+  if (!left) return closed ? <span className={styles.remaining}>{t('ended')}</span> : null;
+  return (
+    <span className={styles.remaining} data-testid="remaining">
+      {left.days > 0 ? t('remaining', left) : t('remainingShort', left)}
+    </span>
+  );
+}
+
+function Heart({ invite }: { invite: InviteDetail }) {
+  const { t } = useTranslation('invites');
+  const user = useCurrentUser();
+  const toggle = useToggleSubscription(invite);
+  const on = invite.subscription !== null;
+  return (
+    <button
+      type="button"
+      className={`${styles.heart} ${on ? styles.heartOn : ''}`}
+      aria-pressed={on}
+      aria-label={on ? t('unsubscribe') : t('subscribe')}
+      title={on ? t('unsubscribe') : t('subscribe')}
+      disabled={toggle.isPending}
+      onClick={() => (user ? toggle.mutate() : goToLogin())}
+      data-testid="subscribe"
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path
+          d="M12 21s-7.5-4.6-9.6-9.1C.9 8.6 2.9 4.5 6.6 4.5c2.1 0 3.6 1.1 4.4 2.6.8-1.5 2.3-2.6 4.4-2.6 3.7 0 5.7 4.1 4.2 7.4C19.5 16.4 12 21 12 21z"
+          fill={on ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="1.8"
+        />
+      </svg>
+    </button>
+  );
+}
+
+/** SPEC §4 Invite status: the Apply button and the text under it. */
+function ApplyBlock({ invite }: { invite: InviteDetail }) {
+  const { t } = useTranslation('invites');
+  const format = useFormatDate();
+  if (invite.status === 'ongoing') {
+    return (
+      <Link to={`/goodluck/${invite.id}/upload/`} className="btn" data-testid="apply">
+        {t('apply')}
+      </Link>
+    );
+  }
+  if (invite.status === 'examination') {
+    return (
+      <div className={styles.applyBlock}>
+        <p>{t('examinationText')}</p>
+        <button type="button" className="btn" disabled data-testid="apply">
+          {t('applyExamination')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.applyBlock}>
+      {invite.status === 'selection' && invite.selected && <p>{t('selectionText', { date: format(invite.selected) })}</p>}
+      <button type="button" className="btn" disabled data-testid="apply">
+        {t('applyClosed')}
+      </button>
+    </div>
+  );
+}
+
+/** SPEC §2 Invites detail: header, tabs DETAIL / SELECTED (selection) / SUBMISSIONS (owner or staff). */
+export default function InviteDetailPage() {
+  const { t } = useTranslation('invites');
+  const id = Number(useParams().id);
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const { data: invite, isPending, isError } = useInvite(id);
+  const statusDate = useStatusDate();
+
+  if (isPending) return <Spinner />;
+  if (isError || !invite) return <p className="empty">{t('common:error.notFound')}</p>;
+
+  const manager = user !== null && (user.is_staff || user.id === invite.owner?.id);
+  const tabs: Tab[] = ['detail', ...(invite.status === 'selection' ? (['selected'] as const) : []), ...(manager ? (['submissions'] as const) : [])];
+  const asked = params.get('tab') as Tab | null;
+  const tab: Tab = asked && tabs.includes(asked) ? asked : 'detail';
+  const url = typeof window !== 'undefined' ? `${window.location.origin}/goodluck/${invite.id}/` : '';
+
+  return (
+    <article className={styles.detail}>
+      <header className={styles.hero}>
+        {invite.background && <img src={mediaUrl(invite.background, 2000)} alt="" className={styles.heroBackground} fetchPriority="high" />}
+        <div className={styles.heroInner}>
+          {invite.logo && <img src={mediaUrl(invite.logo, 312)} alt="" className={styles.heroLogo} width={96} height={96} />}
+          <div className={styles.heroText}>
+            <div className={styles.cardMeta}>
+              <StatusBadge status={invite.status} />
+              <span className={styles.date}>{statusDate(invite)}</span>
+              {invite.status === 'ongoing' && <Remaining closed={invite.closed} />}
+            </div>
+            <h1 className={styles.heroTitle}>{invite.title}</h1>
+            {invite.subtitle && <p className={styles.heroSubtitle}>{invite.subtitle}</p>}
+            {invite.owner && (
+              <p className={styles.owner}>
+                <Link to={`/${invite.owner.slug}/`}>{t('by', { name: invite.owner.name })}</Link>
+              </p>
+            )}
+          </div>
+        </div>
+      </header>
+      <div className={`page ${styles.detailBody}`}>
+        <div className={styles.actionsRow}>
+          <ApplyBlock invite={invite} />
+          <div className={styles.socialRow}>
+            <Heart invite={invite} />
+            <ShareButtons url={url} title={invite.title} image={invite.background ? mediaUrl(invite.background, 1400) : undefined} />
+          </div>
+        </div>
+        {invite.description && <p className={styles.description}>{invite.description}</p>}
+        <div className={styles.tabs} role="tablist">
+          {tabs.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              className={`${styles.tab} ${tab === name ? styles.tabOn : ''}`}
+              onClick={() => setParams(name === 'detail' ? {} : { tab: name }, { replace: true })}
+            >
+              {t(`tabs.${name}`)}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel">
+          {tab === 'detail' && <InvitePages invite={invite} canEdit={user?.is_staff === true} />}
+          {tab === 'selected' && <Submissions inviteId={invite.id} selectedOnly canSelect={manager} />}
+          {tab === 'submissions' && <Submissions inviteId={invite.id} selectedOnly={false} canSelect={manager} />}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,1 +1,70 @@
-export { NotYet as default } from '../../../shell/NotYet.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { mediaUrl } from '../../../api/media.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { type Invite, useInvites } from '../api.ts';
+import { StatusBadge } from '../components/StatusBadge.tsx';
+import styles from '../components/invites.module.css';
+import { useStatusDate } from '../components/status.ts';
+
+function InviteCard({ invite, priority }: { invite: Invite; priority: boolean }) {
+  const statusDate = useStatusDate();
+  return (
+    <Link to={`/goodluck/${invite.id}/`} className={styles.card} data-testid="invite-card" data-invite-id={invite.id}>
+      <div className={styles.cardVisual}>
+        {invite.background && (
+          <img
+            src={mediaUrl(invite.background, 960)}
+            alt=""
+            className={styles.cardBackground}
+            width={960}
+            height={400}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+          />
+        )}
+        {invite.logo && <img src={mediaUrl(invite.logo, 312)} alt="" className={styles.cardLogo} width={120} height={120} loading="lazy" />}
+      </div>
+      <div className={styles.cardBody}>
+        <div className={styles.cardMeta}>
+          <StatusBadge status={invite.status} />
+          <span className={styles.date}>{statusDate(invite)}</span>
+        </div>
+        <h2 className={styles.cardTitle}>{invite.title}</h2>
+        {invite.subtitle && <p className={styles.cardSubtitle}>{invite.subtitle}</p>}
+        {invite.description && <p className={styles.cardDescription}>{invite.description}</p>}
+      </div>
+    </Link>
+  );
+}
+
+/** SPEC §2 Invites list: cards with logo, background, title, subtitle, description, status label and date. */
+export default function InviteListPage() {
+  const { t } = useTranslation('invites');
+  const { data, isPending, isError, refetch } = useInvites();
+  return (
+    <section className="page">
+      <header className={styles.listHead}>
+        <h1>{t('title')}</h1>
+        <p>{t('lead')}</p>
+      </header>
+      {isPending ? (
+        <Spinner />
+      ) : isError ? (
+        <p className="empty">
+          <button type="button" className="btn secondary" onClick={() => refetch()}>
+            {t('common:actions.retry')}
+          </button>
+        </p>
+      ) : data.results.length === 0 ? (
+        <p className="empty">{t('empty')}</p>
+      ) : (
+        <div className={styles.cards}>
+          {data.results.map((invite, i) => (
+            <InviteCard key={invite.id} invite={invite} priority={i < 2} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

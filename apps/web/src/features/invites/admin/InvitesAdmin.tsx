@@ -1,0 +1,341 @@
+import { INVITE_STATUSES } from '@axoo/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError, api } from '../../../api/client.ts';
+import { mediaUrl } from '../../../api/media.ts';
+import { uploadImage } from '../../../api/upload.ts';
+import { ConfirmDialog } from '../../../ui/Modal.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import {
+  createQuestion,
+  deleteInvite,
+  deleteQuestion,
+  INVITE_PRESIGN_PATH,
+  type Invite,
+  type InviteDetail,
+  type InviteInput,
+  type InviteQuestion,
+  type InviteStatus,
+  inviteKeys,
+  saveInvite,
+  updateQuestion,
+  useInvites,
+} from '../api.ts';
+import { StatusBadge } from '../components/StatusBadge.tsx';
+import styles from './admin.module.css';
+
+/** ISO date → the value of a datetime-local input, in the browser's zone. */
+function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+
+interface QuestionDraft {
+  id: number | null;
+  question: string;
+}
+
+interface FormState extends Omit<InviteInput, 'owner' | 'closed' | 'selected'> {
+  owner: string;
+  closed: string;
+  selected: string;
+  questions: QuestionDraft[];
+}
+
+const empty: FormState = {
+  owner: '',
+  title: '',
+  subtitle: '',
+  description: '',
+  logo: '',
+  background: '',
+  status: 'review',
+  closed: '',
+  selected: '',
+  questions: [],
+};
+
+function ImageField({ label, value, onChange }: { label: string; value: string; onChange: (key: string) => void }) {
+  const { t } = useTranslation('invites');
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="field">
+      <span className={styles.label}>{label}</span>
+      <div className={styles.imageRow}>
+        {value && <img src={mediaUrl(value, 156)} alt="" width={78} height={78} className={styles.thumb} />}
+        <label className="btn secondary small">
+          {busy ? t('edit.uploading') : t('admin.upload')}
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            hidden
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              setBusy(true);
+              try {
+                onChange((await uploadImage(INVITE_PRESIGN_PATH, file)).filename);
+              } finally {
+                setBusy(false);
+              }
+            }}
+          />
+        </label>
+        {value && (
+          <button type="button" className="btn secondary small" onClick={() => onChange('')}>
+            {t('admin.remove')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Staff console: create or edit an invite (owner by e-mail or id, texts, images, status, dates) and its questions. */
+function InviteForm({ invite, onDone }: { invite: InviteDetail | null; onDone: () => void }) {
+  const { t } = useTranslation('invites');
+  const client = useQueryClient();
+  const questions = useQuery({
+    queryKey: inviteKeys.questions(invite?.id ?? 0),
+    queryFn: () => api<InviteQuestion[]>('/api/v1/invite-questions/', { query: { invite: invite?.id } }),
+    enabled: invite !== null,
+  });
+  const [form, setForm] = useState<FormState | null>(invite ? null : empty);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  if (form === null) {
+    if (!invite || questions.isPending) return <Spinner />;
+    setForm({
+      owner: invite.owner ? String(invite.owner.id) : '',
+      title: invite.title,
+      subtitle: invite.subtitle,
+      description: invite.description,
+      logo: invite.logo,
+      background: invite.background,
+      status: invite.status,
+      closed: toLocalInput(invite.closed),
+      selected: toLocalInput(invite.selected),
+      questions: (questions.data ?? []).map((q) => ({ id: q.id, question: q.question })),
+    });
+    return <Spinner />;
+  }
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm({ ...form, [key]: value });
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setSaved(false);
+    try {
+      const owner = /^\d+$/.test(form.owner.trim()) ? Number(form.owner.trim()) : form.owner.trim();
+      const row = await saveInvite(invite?.id ?? null, {
+        owner,
+        title: form.title,
+        subtitle: form.subtitle,
+        description: form.description,
+        logo: form.logo,
+        background: form.background,
+        status: form.status,
+        closed: fromLocalInput(form.closed),
+        selected: fromLocalInput(form.selected),
+      });
+      // Questions are their own resource (SPEC §3): bring the stored list in line with the form.
+      const kept = new Set(form.questions.filter((q) => q.id !== null).map((q) => q.id));
+      for (const old of questions.data ?? []) if (!kept.has(old.id)) await deleteQuestion(old.id);
+      for (const [order, q] of form.questions.entries()) {
+        if (!q.question.trim()) continue;
+        if (q.id === null) await createQuestion({ invite: row.id, question: q.question, order });
+        else await updateQuestion(q.id, { question: q.question, order });
+      }
+      await client.invalidateQueries({ queryKey: inviteKeys.all });
+      setSaved(true);
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) setErrors(err.fields);
+      else setErrors({ non_field_errors: [t('common:error.generic')] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const fieldError = (name: string) =>
+    (errors[name] ?? []).map((m) => (
+      <p key={m} className="field-error">
+        {m}
+      </p>
+    ));
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate data-testid="invite-form">
+      <h2>{invite ? t('admin.edit') : t('admin.new')}</h2>
+      {errors.non_field_errors && <p className="form-error">{errors.non_field_errors.join(' ')}</p>}
+      {saved && <p className="form-success">{t('admin.saved')}</p>}
+      <div className="field">
+        <label htmlFor="invite-owner">{t('admin.owner')}</label>
+        <input id="invite-owner" value={form.owner} onChange={(e) => set('owner', e.target.value)} aria-invalid={Boolean(errors.owner)} />
+        {fieldError('owner')}
+      </div>
+      <div className="field">
+        <label htmlFor="invite-title">{t('admin.titleField')}</label>
+        <input id="invite-title" value={form.title} onChange={(e) => set('title', e.target.value)} aria-invalid={Boolean(errors.title)} />
+        {fieldError('title')}
+      </div>
+      <div className="field">
+        <label htmlFor="invite-subtitle">{t('admin.subtitle')}</label>
+        <input id="invite-subtitle" value={form.subtitle} onChange={(e) => set('subtitle', e.target.value)} />
+        {fieldError('subtitle')}
+      </div>
+      <div className="field">
+        <label htmlFor="invite-description">{t('admin.description')}</label>
+        <textarea id="invite-description" value={form.description} onChange={(e) => set('description', e.target.value)} />
+        {fieldError('description')}
+      </div>
+      <div className={styles.twoCols}>
+        <ImageField label={t('admin.logo')} value={form.logo} onChange={(v) => set('logo', v)} />
+        <ImageField label={t('admin.background')} value={form.background} onChange={(v) => set('background', v)} />
+      </div>
+      <div className={styles.threeCols}>
+        <div className="field">
+          <label htmlFor="invite-status">{t('admin.status')}</label>
+          <select id="invite-status" value={form.status} onChange={(e) => set('status', e.target.value as InviteStatus)}>
+            {INVITE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+          {fieldError('status')}
+        </div>
+        <div className="field">
+          <label htmlFor="invite-closed">{t('admin.closed')}</label>
+          <input id="invite-closed" type="datetime-local" value={form.closed} onChange={(e) => set('closed', e.target.value)} />
+          {fieldError('closed')}
+        </div>
+        <div className="field">
+          <label htmlFor="invite-selected">{t('admin.selectedDate')}</label>
+          <input id="invite-selected" type="datetime-local" value={form.selected} onChange={(e) => set('selected', e.target.value)} />
+          {fieldError('selected')}
+        </div>
+      </div>
+      <fieldset className={styles.questions}>
+        <legend>{t('admin.questions')}</legend>
+        {form.questions.map((q, i) => (
+          <div className="field" key={q.id ?? `new-${i}`}>
+            <label htmlFor={`question-${i}`}>{t('admin.question', { n: i + 1 })}</label>
+            <div className={styles.questionRow}>
+              <input
+                id={`question-${i}`}
+                value={q.question}
+                onChange={(e) =>
+                  set(
+                    'questions',
+                    form.questions.map((x, j) => (j === i ? { ...x, question: e.target.value } : x)),
+                  )
+                }
+              />
+              <button
+                type="button"
+                className="btn secondary small"
+                onClick={() =>
+                  set(
+                    'questions',
+                    form.questions.filter((_, j) => j !== i),
+                  )
+                }
+              >
+                {t('admin.removeQuestion')}
+              </button>
+            </div>
+          </div>
+        ))}
+        <button type="button" className="btn secondary small" onClick={() => set('questions', [...form.questions, { id: null, question: '' }])}>
+          {t('admin.addQuestion')}
+        </button>
+      </fieldset>
+      <div className={styles.actions}>
+        <button type="button" className="btn secondary" onClick={onDone}>
+          {t('admin.cancel')}
+        </button>
+        <button type="submit" className="btn" disabled={busy}>
+          {t('admin.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The invites section of the staff console (/admin/): the list, and the create/edit form. */
+export default function InvitesAdmin() {
+  const { t } = useTranslation('invites');
+  const client = useQueryClient();
+  const { data, isPending } = useInvites();
+  const [editing, setEditing] = useState<InviteDetail | 'new' | null>(null);
+  const [removing, setRemoving] = useState<Invite | null>(null);
+
+  const open = async (invite: Invite) => setEditing(await api<InviteDetail>(`/api/v1/invites/${invite.id}/`));
+
+  if (editing) return <InviteForm key={editing === 'new' ? 'new' : editing.id} invite={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />;
+  return (
+    <section className={styles.section} data-testid="invites-admin">
+      <div className={styles.head}>
+        <h2>{t('admin.list')}</h2>
+        <button type="button" className="btn small" onClick={() => setEditing('new')}>
+          {t('admin.new')}
+        </button>
+      </div>
+      {isPending ? (
+        <Spinner />
+      ) : !data?.results.length ? (
+        <p className="empty">{t('empty')}</p>
+      ) : (
+        <table className={styles.table}>
+          <tbody>
+            {data.results.map((invite) => (
+              <tr key={invite.id}>
+                <td>
+                  <StatusBadge status={invite.status} />
+                </td>
+                <td className={styles.titleCell}>
+                  <strong>{invite.title}</strong>
+                  <span>{invite.owner?.name}</span>
+                </td>
+                <td className={styles.rowActions}>
+                  <Link to={`/goodluck/${invite.id}/`} className="btn secondary small">
+                    {t('admin.open')}
+                  </Link>
+                  <button type="button" className="btn secondary small" onClick={() => open(invite)}>
+                    {t('admin.edit')}
+                  </button>
+                  <button type="button" className="btn secondary small" onClick={() => setRemoving(invite)}>
+                    {t('admin.delete')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={removing?.title ?? ''}
+        message={t('admin.deleteConfirm')}
+        confirmLabel={t('common:actions.delete')}
+        cancelLabel={t('common:actions.close')}
+        danger
+        onCancel={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (removing) await deleteInvite(removing.id);
+          setRemoving(null);
+          await client.invalidateQueries({ queryKey: inviteKeys.all });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Invite } from '../api.ts';
+
+/** SPEC §9: dates in the Korean or English locale. */
+export function useFormatDate() {
+  const { i18n } = useTranslation();
+  return (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR', { dateStyle: 'long' }).format(new Date(iso)) : '');
+}
+
+/** Time left until the closed date, refreshed every 30 seconds; null once it has passed. */
+export function useRemaining(closed: string | null): { days: number; hours: number; minutes: number } | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  if (!closed) return null;
+  const left = new Date(closed).getTime() - now;
+  if (left <= 0) return null;
+  const minutes = Math.floor(left / 60_000);
+  return { days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60 };
+}
+
+/** The date a card or header shows next to the status (SPEC §2 Invites: status label and date). */
+export function useStatusDate() {
+  const { t } = useTranslation('invites');
+  const format = useFormatDate();
+  return (invite: Pick<Invite, 'status' | 'closed' | 'selected'>) => {
+    if (invite.status === 'selection' && invite.selected) return t('selectedOn', { date: format(invite.selected) });
+    if (invite.closed) return t('closedOn', { date: format(invite.closed) });
+    return '';
+  };
+}
