@@ -45,7 +45,10 @@ export const dateOfBirthSchema = z.iso.date().refine((value) => {
   return !Number.isNaN(date.getTime()) && value >= '1900-01-01' && date.getTime() <= Date.now();
 }, 'date_of_birth.invalid');
 
-export const genderSchema = z.enum(GENDERS);
+/** A missing gender is 'required', not 'invalid choice' (zod reports both as invalid_value). */
+export const genderSchema = z.enum(GENDERS, {
+  error: (issue) => (issue.input === undefined || issue.input === null ? 'field.required' : 'field.invalid_choice'),
+});
 
 /** Main fields: category codes of the taxonomy, up to 2. */
 export const userCategoriesSchema = z.array(z.string().min(1).max(50)).max(MULTI_SELECT_MAX);

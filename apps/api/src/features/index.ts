@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { mediaRoutes } from '../media/routes.ts';
+import { accountsRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { artistRoutes } from './artists/routes.ts';
 import { curationRoutes } from './curation/routes.ts';
@@ -13,4 +14,15 @@ import { shareRoutes } from './share/routes.ts';
  * Every feature's routes, registered after the infrastructure plugins. One line per feature;
  * each feature keeps its own routes, service, queries, policy and presenters in its folder.
  */
-export const featureRegistry: FastifyPluginAsync[] = [mediaRoutes, curationRoutes, adminRoutes, galleryRoutes, collectionRoutes, artistRoutes, shareRoutes, profileRoutes, inviteRoutes];
+export const featureRegistry: FastifyPluginAsync[] = [
+  mediaRoutes,
+  accountsRoutes,
+  curationRoutes,
+  adminRoutes,
+  galleryRoutes,
+  collectionRoutes,
+  artistRoutes,
+  shareRoutes,
+  profileRoutes,
+  inviteRoutes,
+];

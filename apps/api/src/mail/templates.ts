@@ -6,12 +6,12 @@ export interface RenderedMail {
   html: string;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain, readable HTML body: paragraphs, and the link as a button and as text. */
 function layout(paragraphs: string[], link: { href: string; label: string }, footer: string): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
-  return `<!doctype html><html><body style="font-family:-apple-system,'Apple SD Gothic Neo','Noto Sans KR',sans-serif;color:#111;line-height:1.6;max-width:560px;margin:0 auto;padding:24px">${body}<p style="margin:24px 0"><a href="${escape(link.href)}" style="display:inline-block;background:#111;color:#fff;padding:12px 22px;border-radius:999px;text-decoration:none;font-weight:700">${escape(link.label)}</a></p><p style="font-size:13px;color:#6b6b6b;word-break:break-all">${escape(link.href)}</p><p style="font-size:13px;color:#6b6b6b">${escape(footer)}</p></body></html>`;
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  return `<!doctype html><html><body style="font-family:-apple-system,'Apple SD Gothic Neo','Noto Sans KR',sans-serif;color:#111;line-height:1.6;max-width:560px;margin:0 auto;padding:24px">${body}<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#111;color:#fff;padding:12px 22px;border-radius:999px;text-decoration:none;font-weight:700">${escapeHtml(link.label)}</a></p><p style="font-size:13px;color:#6b6b6b;word-break:break-all">${escapeHtml(link.href)}</p><p style="font-size:13px;color:#6b6b6b">${escapeHtml(footer)}</p></body></html>`;
 }
 
 /** SPEC §7 POST /api/v1/users/password_reset/: the link to /accounts/reset/{uidb64}/{token}/. */

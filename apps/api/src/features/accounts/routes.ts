@@ -1,0 +1,141 @@
+import { loginSchema, passwordChangeSchema, passwordResetRequestSchema, passwordResetSchema, signupSchema } from '@axoo/contract/accounts-schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../http/auth.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { endSession, startSession } from '../../http/sessions.ts';
+import * as accounts from './service.ts';
+import { LIMITS, Throttle } from './throttle.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const locked = (key: string, seconds: number) =>
+  new AppError(429, { detail: { key, params: { minutes: Math.ceil(seconds / 60), seconds } } }, { 'Retry-After': String(seconds) });
+const emailKey = (email: string) => email.trim().toLowerCase();
+
+/** Where links in mails point: PUBLIC_URL when set (never trust the Host header then), else this request's origin. */
+const siteOrigin = (request: FastifyRequest) => (request.server.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+
+/** SPEC §7 accounts and users calls: sign up, login, logout, current user, delete, password change and reset. */
+export async function accountsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const on = app.config.RATE_LIMITS !== 'off';
+  const throttles = {
+    loginIp: new Throttle(LIMITS.loginPerIp, on),
+    loginAccount: new Throttle(LIMITS.loginPerAccount, on),
+    resetAddress: new Throttle(LIMITS.resetPerAddress, on),
+    resetIp: new Throttle(LIMITS.resetPerIp, on),
+    change: new Throttle(LIMITS.passwordChangePerUser, on),
+  };
+
+  r.post(
+    '/api/v1/users/',
+    { schema: { tags: ['accounts'], summary: 'Sign up; the new user is logged in (SPEC §7)', body: signupSchema } },
+    async (request, reply) => {
+      const user = await accounts.signUp(app.db, request.body, request.lang);
+      await startSession(request, reply, user.id);
+      return reply.status(201).send(await accounts.loadCurrentUser(app.db, user, request.lang));
+    },
+  );
+
+  r.post(
+    '/accounts/login/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log in with form fields email and password; answers {user} (SPEC §7)',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: loginSchema,
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const ipKey = request.ip;
+      const accountKey = emailKey(email);
+      const wait = Math.max(throttles.loginIp.retryAfter(ipKey), throttles.loginAccount.retryAfter(accountKey));
+      if (wait) throw locked('login.locked', wait);
+      const user = await accounts.authenticate(app.db, email, password);
+      if (!user) {
+        throttles.loginIp.hit(ipKey);
+        throttles.loginAccount.hit(accountKey);
+        throw badRequest({ non_field_errors: 'login.failed' });
+      }
+      throttles.loginAccount.clear(accountKey);
+      await accounts.recordLogin(app.db, user.id);
+      await startSession(request, reply, user.id);
+      return { user: await accounts.loadCurrentUser(app.db, user, request.lang) };
+    },
+  );
+
+  r.get('/accounts/logout/', { schema: { tags: ['accounts'], summary: 'Log out (a link; ends the session and goes home)' } }, async (request, reply) => {
+    await endSession(request, reply);
+    reply.header('Cache-Control', 'no-store');
+    return reply.redirect('/', 302);
+  });
+
+  r.get('/api/v1/users/me/', { schema: { tags: ['accounts'], summary: 'The current user' } }, async (request) =>
+    accounts.loadCurrentUser(app.db, requireUser(request), request.lang),
+  );
+
+  r.delete(
+    '/api/v1/users/:id/',
+    { schema: { tags: ['accounts'], summary: 'Delete one’s own account and everything it owns (premium members cannot)', params: idParams } },
+    async (request, reply) => {
+      await accounts.deleteAccount(app.db, requireUser(request), request.params.id);
+      await endSession(request, reply);
+      return reply.status(204).send();
+    },
+  );
+
+  r.post(
+    '/api/v1/users/:id/password_change/',
+    {
+      schema: { tags: ['accounts'], summary: 'Change one’s password; other sessions end', params: idParams, body: passwordChangeSchema },
+    },
+    async (request) => {
+      const viewer = requireUser(request);
+      const key = String(viewer.id);
+      const wait = throttles.change.retryAfter(key);
+      if (wait) throw locked('login.locked', wait);
+      const result = await accounts.changePassword(app.db, viewer, request.params.id, request.body, request.sessionKey);
+      if (result === 'wrong_old') {
+        throttles.change.hit(key);
+        throw badRequest({ old_password: 'password.wrong_old' });
+      }
+      throttles.change.clear(key);
+      return { detail: request.t('password.changed') };
+    },
+  );
+
+  r.post(
+    '/api/v1/users/password_reset/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mail a reset link when the address exists; the answer is the same either way',
+        body: passwordResetRequestSchema,
+      },
+    },
+    async (request) => {
+      const address = emailKey(request.body.email);
+      const wait = Math.max(throttles.resetIp.retryAfter(request.ip), throttles.resetAddress.retryAfter(address));
+      if (wait) throw locked('password_reset.locked', wait);
+      throttles.resetIp.hit(request.ip);
+      throttles.resetAddress.hit(address);
+      await accounts.requestPasswordReset(app, request.body.email, siteOrigin(request));
+      return { detail: request.t('password.reset_sent') };
+    },
+  );
+
+  r.post(
+    '/api/v1/users/reset/',
+    {
+      schema: { tags: ['accounts'], summary: 'Set a new password with the mailed token; every session ends', body: passwordResetSchema },
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+    },
+    async (request) => {
+      await accounts.resetPassword(app, request.body);
+      return { detail: request.t('password.reset_done') };
+    },
+  );
+}
