@@ -2,7 +2,7 @@ import { ANSWER_MAX, COLUMN_WIDTHS, INVITE_PAGE_SIZE, INVITE_STATUSES, INVITE_TI
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sanitizeHtml } from './column-html.ts';
+import { sanitizeHtml } from '../../html/sanitize.ts';
 import { requireStaff } from '../../http/auth.ts';
 import { baseUrl, paged, pagingQuery, parsePaging } from '../../http/paging.ts';
 import { createPresignedUpload } from '../../media/service.ts';
