@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
-import { buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
-import { media, userCategories, users } from '../../db/schema/index.ts';
+import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
+import { collections, inviteApplications, media, userCategories, users } from '../../db/schema/index.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -256,16 +257,18 @@ describe('PUT /api/v1/users/{id}/ validation (per-field 400 in the request langu
     const stranger = await buildUser(app);
     await addMedia(stranger, `users/${stranger.id}/x.png`);
     await addMedia(user, `users/${user.id}/rejected.png`, 'rejected');
+    await addMedia(user, `users/${user.id}/pending.png`, 'pending');
     const agent = await agentFor(user, 'en');
     const res = await agent.put(`/api/v1/users/${user.id}/`, {
       avatar: `users/${stranger.id}/x.png`,
       cropped_avatar: 'made/up.png',
       banner: `users/${user.id}/rejected.png`,
+      cropped_banner: `users/${user.id}/pending.png`,
       name: 'Would change',
     });
     expect(res.statusCode).toBe(400);
     const msg = 'This is not an image you uploaded. Upload the image again.';
-    expect(res.json()).toEqual({ avatar: [msg], cropped_avatar: [msg], banner: [msg] });
+    expect(res.json()).toEqual({ avatar: [msg], cropped_avatar: [msg], banner: [msg], cropped_banner: [msg] });
     const row = await reload(user.id);
     expect(row).toMatchObject({ avatar: '', croppedAvatar: '', banner: '', name: user.name });
   });
@@ -322,5 +325,105 @@ describe('PATCH /api/v1/users/{id}/ artist level (SPEC §4, §6)', () => {
     expect((await staff.patch(`/api/v1/users/${artist.id}/`, { level: 2.5 })).json()).toEqual({ level: ['올바른 숫자를 입력하세요.'] });
     expect((await staff.patch(`/api/v1/users/${artist.id}/`, { level: '3' })).statusCode).toBe(400);
     expect((await staff.patch(`/api/v1/users/${artist.id}/`, {})).json()).toEqual({ level: ['필수 항목입니다.'] });
+  });
+});
+
+describe('POST /api/v1/users/{id}/presign/ (SPEC §4 Image upload, §7)', () => {
+  const png = () =>
+    sharp({ create: { width: 40, height: 40, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+
+  it('lets the owner upload an avatar and then save it on the profile', async () => {
+    const user = await buildUser(app);
+    const agent = await agentFor(user);
+    const bytes = await png();
+    const presigned = await agent.post(`/api/v1/users/${user.id}/presign/`, {
+      filename: 'me.png',
+      type: 'image/png',
+      width: 40,
+      height: 40,
+      size: bytes.length,
+    });
+    expect(presigned.statusCode).toBe(200);
+    const { url, filename, headers } = presigned.json();
+    expect(filename).toMatch(new RegExp(`^users/${user.id}/[a-z0-9_-]+\\.png$`));
+    // Before the bytes arrive the key is not usable.
+    expect((await agent.put(`/api/v1/users/${user.id}/`, { cropped_avatar: filename })).statusCode).toBe(400);
+    const sent = await agent.request({ method: 'PUT', url, payload: bytes, headers: { ...headers, 'content-type': 'image/png' } });
+    expect(sent.statusCode).toBe(200);
+    const saved = await agent.put(`/api/v1/users/${user.id}/`, { avatar: filename, raw_avatar: filename, cropped_avatar: filename });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().cropped_avatar).toBe(filename);
+    // Another user cannot take that key for their own profile.
+    const thief = await buildUser(app);
+    const res = await (await agentFor(thief)).put(`/api/v1/users/${thief.id}/`, { avatar: filename });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses guests and other users, and checks type and size', async () => {
+    const user = await buildUser(app);
+    const body = { filename: 'x.png', type: 'image/png', width: 1, height: 1 };
+    expect((await (await agentFor(null)).post(`/api/v1/users/${user.id}/presign/`, body)).statusCode).toBe(403);
+    expect((await (await agentFor(await buildUser(app))).post(`/api/v1/users/${user.id}/presign/`, body)).statusCode).toBe(403);
+    const agent = await agentFor(user);
+    const svg = await agent.post(`/api/v1/users/${user.id}/presign/`, { ...body, type: 'image/svg+xml' });
+    expect(svg.statusCode).toBe(400);
+    expect(svg.json()).toHaveProperty('type');
+    const big = await agent.post(`/api/v1/users/${user.id}/presign/`, { ...body, size: 10_485_761 });
+    expect(big.statusCode).toBe(400);
+    expect(big.json()).toHaveProperty('size');
+    expect((await agent.post(`/api/v1/users/${user.id}/presign/`, {})).statusCode).toBe(400);
+  });
+});
+
+describe('profile tabs as the profile page uses them (GET /api/v1/users/{id}/artworks/?type=)', () => {
+  const ids = (res: { json: () => { results: { id: number }[] } }) =>
+    res
+      .json()
+      .results.map((a) => a.id)
+      .sort();
+
+  it('projects: others see only visible work; the owner also sees what is hidden from them', async () => {
+    const nonMember = await buildUser(app);
+    const hiddenWork = await buildArtwork(app, nonMember);
+    const member = await buildPremium(app);
+    const shown = await buildArtwork(app, member);
+    const privateWork = await buildArtwork(app, member, { published: false });
+    const guest = await agentFor(null);
+    const other = await agentFor(await buildUser(app));
+    for (const viewer of [guest, other]) {
+      expect(ids(await viewer.get(`/api/v1/users/${nonMember.id}/artworks/`))).toEqual([]);
+      expect(ids(await viewer.get(`/api/v1/users/${member.id}/artworks/?type=projects`))).toEqual([shown.id]);
+    }
+    expect(ids(await (await agentFor(nonMember)).get(`/api/v1/users/${nonMember.id}/artworks/`))).toEqual([hiddenWork.id]);
+    expect(ids(await (await agentFor(member)).get(`/api/v1/users/${member.id}/artworks/`))).toEqual([shown.id, privateWork.id].sort());
+  });
+
+  it('collection: public by default; once made private through PUT only the owner sees it', async () => {
+    const owner = await buildPremium(app);
+    const art = await buildArtwork(app, await buildPremium(app));
+    await app.db.insert(collections).values({ userId: owner.id, artworkId: art.id });
+    const guest = await agentFor(null);
+    const other = await agentFor(await buildUser(app));
+    const me = await agentFor(owner);
+    const url = `/api/v1/users/${owner.id}/artworks/?type=collection`;
+    expect(ids(await guest.get(url))).toEqual([art.id]);
+    expect((await me.put(`/api/v1/users/${owner.id}/`, { public_collection: false })).statusCode).toBe(200);
+    expect((await guest.get(url)).statusCode).toBe(404);
+    expect((await other.get(url)).statusCode).toBe(404);
+    expect(ids(await me.get(url))).toEqual([art.id]);
+    expect((await guest.get(`/api/v1/artists/${owner.slug}/`)).json().public_collection).toBe(false);
+  });
+
+  it('application (My submission): the owner sees their submissions, guests and other users do not', async () => {
+    const owner = await buildPremium(app);
+    const art = await buildArtwork(app, owner);
+    const invite = await buildInvite(app, await buildPremium(app));
+    await app.db.insert(inviteApplications).values({ inviteId: invite.id, artworkId: art.id });
+    const url = `/api/v1/users/${owner.id}/artworks/?type=application`;
+    expect(ids(await (await agentFor(owner)).get(url))).toEqual([art.id]);
+    expect((await (await agentFor(null)).get(url)).statusCode).toBe(404);
+    expect((await (await agentFor(await buildUser(app))).get(url)).statusCode).toBe(404);
   });
 });

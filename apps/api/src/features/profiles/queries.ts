@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { categories, media, userCategories, users } from '../../db/schema/index.ts';
+import { categories, userCategories, users } from '../../db/schema/index.ts';
 
 export type UserUpdate = Partial<typeof users.$inferInsert>;
 export type UserCategory = { code: string; nameKo: string; nameEn: string };
@@ -52,16 +52,6 @@ export async function findCategories(db: Executor, codes: string[]) {
     .select({ id: categories.id, code: categories.category })
     .from(categories)
     .where(and(inArray(categories.category, codes), eq(categories.retired, false)));
-}
-
-/** Which of the keys are media the user uploaded and the store did not reject. */
-export async function ownedMediaKeys(db: Executor, userId: number, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const rows = await db
-    .select({ key: media.key })
-    .from(media)
-    .where(and(inArray(media.key, keys), eq(media.ownerId, userId), ne(media.status, 'rejected')));
-  return new Set(rows.map((r) => r.key));
 }
 
 export async function updateUser(db: Executor, id: number, changes: UserUpdate) {

@@ -5,8 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { canEditProfile, canSetArtistLevel } from './policy.ts';
-import { levelSchema, userUpdateSchema } from './schemas.ts';
-import { getProfile, setArtistLevel, updateUser } from './service.ts';
+import { levelSchema, presignSchema, userUpdateSchema } from './schemas.ts';
+import { getProfile, presignProfileImage, setArtistLevel, updateUser } from './service.ts';
 
 const idParams = z.object({ id: z.string().max(20) });
 /** Ids in the path that are not whole numbers name nothing: 404, like an unknown id. */
@@ -68,5 +68,19 @@ export async function profileRoutes(app: FastifyInstance) {
       const viewer = requireUser(request);
       return setArtistLevel(app, viewer, parseId(request.params.id), request.body.level, request.lang);
     },
+  );
+
+  r.post(
+    '/api/v1/users/:id/presign/',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: 'Presigned upload URL for an avatar or banner image of one’s own profile',
+        params: idParams,
+        body: presignSchema,
+      },
+      preValidation: ownerOnly,
+    },
+    async (request) => presignProfileImage(app, requireUser(request), parseId(request.params.id), request.body),
   );
 }

@@ -2,6 +2,7 @@ import { type Lang, slugify } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, type FieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../../http/sessions.ts';
+import { createPresignedUpload, foreignMedia } from '../../media/service.ts';
 import { presentCurrentUser } from '../accounts/present.ts';
 import { invalidateSiteData } from '../site/service.ts';
 import { canEditProfile, canSeeContact, canSetArtistLevel } from './policy.ts';
@@ -97,12 +98,14 @@ export async function updateUser(app: FastifyInstance, viewer: UserRow | null, i
         return value !== undefined && value !== '' && value !== current[PLAIN_FIELDS[f]];
       });
       if (newImages.length) {
-        const owned = await q.ownedMediaKeys(
-          tx,
-          id,
-          newImages.map((f) => input[f] as string),
+        const foreign = new Set(
+          await foreignMedia(
+            tx,
+            id,
+            newImages.map((f) => input[f] as string),
+          ),
         );
-        for (const f of newImages) if (!owned.has(input[f] as string)) errors[f] = 'profile.image_invalid';
+        for (const f of newImages) if (foreign.has(input[f] as string)) errors[f] = 'profile.image_invalid';
       }
 
       let categoryIds: number[] | undefined;
@@ -139,4 +142,23 @@ export async function setArtistLevel(app: FastifyInstance, viewer: UserRow | nul
   invalidateSiteData(app);
   const categories = await q.listUserCategories(app.db, id);
   return presentProfile(row, categories, lang, { contact: canSeeContact(viewer, row), owner: viewer?.id === row.id });
+}
+
+/** SPEC §4 Image upload for the profile's avatar and banner: only the owner, stored under their folder. */
+export async function presignProfileImage(
+  app: FastifyInstance,
+  viewer: UserRow | null,
+  id: number,
+  file: { filename: string; type: string; width?: number | null; height?: number | null; size?: number | null },
+) {
+  if (!canEditProfile(viewer, id)) throw forbidden();
+  return createPresignedUpload(app, {
+    ownerId: id,
+    filename: file.filename,
+    contentType: file.type,
+    width: file.width,
+    height: file.height,
+    size: file.size,
+    prefix: `users/${id}`,
+  });
 }
