@@ -1,1 +1,90 @@
-export { NotYet as default } from '../../shell/NotYet.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { mediaSrcSet, mediaUrl } from '../../api/media.ts';
+import { DEFAULT_AVATAR } from '../../shell/default-avatar.ts';
+import { useCurrentUser, useSite } from '../../site.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { normaliseSlug, type ProfileTab, profileKey, useProfile } from './api.ts';
+import { EditProfile } from './components/EditProfile.tsx';
+import { LevelControl } from './components/LevelControl.tsx';
+import { ProfileArtworks } from './components/ProfileArtworks.tsx';
+import { ProfileCards } from './components/ProfileCards.tsx';
+import { SocialLinks } from './components/SocialLinks.tsx';
+import styles from './Profile.module.css';
+
+function tabOf(value: string | null): ProfileTab {
+  return value === 'collection' || value === 'application' ? value : 'projects';
+}
+
+/** SPEC §2 Profile at /{slug}/: banner, author card, social links, cards, tabs and the grid. */
+export default function ProfilePage() {
+  const { t } = useTranslation('profiles');
+  const { slug = '' } = useParams();
+  const [search] = useSearchParams();
+  const viewer = useCurrentUser();
+  const site = useSite();
+  const client = useQueryClient();
+  const { data: profile, isError, isPending } = useProfile(slug);
+
+  useEffect(() => {
+    if (profile) document.title = `${profile.name} | ${site.site_name}`;
+  }, [profile, site.site_name]);
+
+  // SPEC §8: profile not found or a failed lookup goes home.
+  if (isError) return <Navigate to="/" replace />;
+  if (isPending || !profile) return <Spinner />;
+
+  const isOwner = viewer?.id === profile.id;
+  const banner = profile.cropped_banner || profile.banner;
+  const avatar = profile.cropped_avatar || profile.avatar;
+  const tab = tabOf(search.get('type'));
+
+  return (
+    <div className={styles.profile} data-testid="profile" data-profile-id={profile.id}>
+      <div className={styles.banner} data-testid="profile-banner">
+        {banner && <img src={mediaUrl(banner, 2000)} alt={t('banner')} width={2000} height={500} fetchPriority="high" data-testid="profile-banner-img" />}
+      </div>
+      <div className={`page ${styles.layout}`}>
+        <aside className={styles.side}>
+          <section className={styles.card} aria-labelledby="profile-name">
+            <img
+              className={styles.avatar}
+              src={avatar ? mediaUrl(avatar, 156) : DEFAULT_AVATAR}
+              srcSet={avatar ? mediaSrcSet(avatar, 156) : undefined}
+              alt={t('avatar')}
+              width={156}
+              height={156}
+              data-testid="profile-avatar"
+            />
+            <h1 id="profile-name" className={styles.name}>
+              {profile.name}
+            </h1>
+            <p className={styles.username}>@{profile.username}</p>
+            {profile.categories.length > 0 && (
+              <p className={styles.categories} data-testid="profile-categories">
+                {profile.categories.map((c) => c.name).join(' · ')}
+              </p>
+            )}
+            <SocialLinks profile={profile} />
+            {isOwner && <EditProfile slug={slug} />}
+            {viewer?.is_staff && <LevelControl profile={profile} onChanged={(p) => client.setQueryData(profileKey(normaliseSlug(slug)), p)} />}
+          </section>
+          <ProfileCards profile={profile} isOwner={isOwner} />
+        </aside>
+        <main className={styles.main}>
+          {isOwner && !profile.is_premium && (
+            <p className={styles.warning} role="status" data-testid="non-member-warning">
+              {t('nonMember')}{' '}
+              <a href={site.links.membership} target="_blank" rel="noreferrer">
+                {t('nonMemberLink')}
+              </a>
+            </p>
+          )}
+          <ProfileArtworks profile={profile} isOwner={isOwner} tab={tab} />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { nextOffset, type Paged } from '../../api/paging.ts';
+import type { Artwork, CurrentUser } from '../../site.ts';
+
+/** GET /api/v1/artists/{slug}/ (SPEC §3 public profile). e-mail and phone are null when hidden. */
+export interface Profile {
+  id: number;
+  slug: string;
+  username: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  is_premium: boolean;
+  level: number;
+  avatar: string;
+  cropped_avatar: string;
+  banner: string;
+  cropped_banner: string;
+  categories: { category: string; name: string }[];
+  website: string;
+  instagram: string;
+  facebook: string;
+  twitter: string;
+  pinterest: string;
+  tumblr: string;
+  youtube: string;
+  vimeo: string;
+  biography: string;
+  about: string;
+  show_contact: boolean;
+  public_collection: boolean;
+  fixed_layout: boolean;
+  is_owner: boolean;
+}
+
+export type ProfileTab = 'projects' | 'collection' | 'application';
+export const PROFILE_PAGE_SIZE = 24;
+
+/** SPEC §5: the lookup lowercases and removes dots. */
+export const normaliseSlug = (slug: string) => slug.toLowerCase().replaceAll('.', '');
+
+export const profileKey = (slug: string) => ['profile', normaliseSlug(slug)] as const;
+export const profileArtworksKey = (id: number, type: ProfileTab) => ['profile-artworks', id, type] as const;
+
+export function useProfile(slug: string) {
+  return useQuery({
+    queryKey: profileKey(slug),
+    queryFn: ({ signal }) => api<Profile>(`/api/v1/artists/${encodeURIComponent(slug)}/`, { signal }),
+    retry: false,
+  });
+}
+
+/** A profile tab (GET /api/v1/users/{id}/artworks/?type=), page by page for infinite scroll. */
+export function useProfileArtworks(id: number | undefined, type: ProfileTab, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: profileArtworksKey(id ?? 0, type),
+    enabled: enabled && id !== undefined,
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api<Paged<Artwork>>(`/api/v1/users/${id}/artworks/`, {
+        query: { type: type === 'projects' ? undefined : type, limit: PROFILE_PAGE_SIZE, offset: pageParam },
+        signal,
+      }),
+    getNextPageParam: (last) => nextOffset(last),
+  });
+}
+
+/** The profile form's and the account page's fields (PUT is a partial update). */
+export type UserUpdate = Partial<Omit<CurrentUser, 'id' | 'slug' | 'is_staff' | 'is_premium' | 'level' | 'language' | 'categories'>> & {
+  categories?: string[];
+};
+
+export const updateUser = (id: number, body: UserUpdate) => api<CurrentUser>(`/api/v1/users/${id}/`, { method: 'PUT', body });
+
+/** Staff only (SPEC §4): artist level 0-5. */
+export const setArtistLevel = (id: number, level: number) => api<Profile>(`/api/v1/users/${id}/`, { method: 'PATCH', body: { level } });
+
+export const presignPath = (id: number) => `/api/v1/users/${id}/presign/`;
