@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { mediaSrcSet, mediaUrl } from '../../../api/media.ts';
 import type { Artwork } from '../../../site.ts';
+import { ArtworkLevelButtons } from '../../curation/ArtworkLevelButtons.tsx';
 import styles from './ArtworkCard.module.css';
 
 export interface ArtworkCardProps {
@@ -61,6 +62,7 @@ export function ArtworkCard({ artwork, fixed = true, priority = false }: Artwork
             {artwork.title}
           </Link>
         </h3>
+        <ArtworkLevelButtons artwork={artwork} />
       </div>
     </article>
   );

@@ -1,0 +1,107 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../App.tsx';
+import type { Artwork, SiteData } from '../../site.ts';
+import { siteData, user } from '../../test/render.tsx';
+import HomePage from '../home/HomePage.tsx';
+
+/** Home with its Best Projects cards, where staff see the level buttons. */
+function renderHome(site: SiteData) {
+  return render(
+    <QueryClientProvider client={createQueryClient(site)}>
+      <MemoryRouter>
+        <HomePage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const artwork = (level: number | null): Artwork => ({
+  id: 41,
+  title: 'Blue hour',
+  author: { id: 3, username: 'ara', name: 'Ara', slug: 'ara', is_premium: true, cropped_avatar: '', level: 0, categories: [] },
+  categories: [{ category: 'painting', name: '회화' }],
+  fields: [],
+  concepts: [],
+  color: null,
+  background_color: '#FFFFFF',
+  attribution: true,
+  non_commercial: false,
+  no_derivative_works: false,
+  share_alike: false,
+  licence_chosen: true,
+  tags: [],
+  published: true,
+  draft: false,
+  visible: true,
+  cover: '',
+  raw_cover: '',
+  cropped_cover: '',
+  height: null,
+  width: null,
+  level,
+  hit: 0,
+  collection: null,
+  inviteapplication_set: [],
+  published_at: null,
+  created: '2024-01-01T00:00:00Z',
+  updated: '2024-01-01T00:00:00Z',
+});
+
+/** PATCH answers echo the level sent; the site data then carries the saved level, like the server. */
+function stubApi(site: SiteData) {
+  const patches: unknown[] = [];
+  let current = site;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PATCH') {
+        const body = JSON.parse(String(init.body));
+        patches.push({ url, body });
+        current = { ...current, best_projects: [artwork(body.level)] };
+        return new Response(JSON.stringify(artwork(body.level)), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      if (url === '/api/v1/site/') return new Response(JSON.stringify(current), { status: 200 });
+      return new Response(null, { status: 204 });
+    }),
+  );
+  return patches;
+}
+
+describe('ArtworkLevelButtons (SPEC §4 Artwork level)', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+
+  it('shows 5 4 3 2 1 to staff; clicking a level sets it and clicking the current level clears it', async () => {
+    const site = siteData({ user: user({ is_staff: true }), best_projects: [artwork(3)] });
+    const patches = stubApi(site);
+    renderHome(site);
+    const group = await screen.findByTestId('level-buttons');
+    const buttons = within(group).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['5', '4', '3', '2', '1']);
+    expect(within(group).getByRole('button', { name: '3', pressed: true })).toBeInTheDocument();
+
+    fireEvent.click(within(group).getByRole('button', { name: '5' }));
+    await waitFor(() => expect(within(group).getByRole('button', { name: '5' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(patches).toEqual([{ url: '/api/v1/artworks/41/', body: { level: 5 } }]);
+
+    const fresh = () => within(screen.getByTestId('level-buttons'));
+    await waitFor(() => expect(fresh().getByRole('button', { name: '5' })).toBeEnabled());
+    fireEvent.click(fresh().getByRole('button', { name: '5' }));
+    await waitFor(() => expect(fresh().getByRole('button', { name: '5' })).toHaveAttribute('aria-pressed', 'false'));
+    expect(patches.at(-1)).toEqual({ url: '/api/v1/artworks/41/', body: { level: null } });
+    expect(fresh().queryByRole('button', { pressed: true })).toBeNull();
+  });
+
+  it('renders nothing for a user who is not staff, or a guest', async () => {
+    stubApi(siteData());
+    const { unmount } = renderHome(siteData({ user: user({ is_staff: false }), best_projects: [artwork(3)] }));
+    await screen.findByTestId('best-projects');
+    expect(screen.queryByTestId('level-buttons')).toBeNull();
+    unmount();
+    renderHome(siteData({ user: null, best_projects: [artwork(null)] }));
+    await screen.findByTestId('best-projects');
+    expect(screen.queryByTestId('level-buttons')).toBeNull();
+  });
+});

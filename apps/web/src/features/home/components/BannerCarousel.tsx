@@ -1,0 +1,142 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { mediaUrl } from '../../../api/media.ts';
+import type { Banner } from '../../../site.ts';
+import styles from './BannerCarousel.module.css';
+
+const WIDTHS = [480, 960, 1400, 2000];
+const srcSet = (key: string) => WIDTHS.map((w) => `${mediaUrl(key, w)} ${w}w`).join(', ');
+const AUTOPLAY_MS = 6000;
+
+/** A banner's link: site paths stay in the app, other addresses open as plain links. */
+export function SmartLink({
+  url,
+  className,
+  children,
+  label,
+  focusable = false,
+}: {
+  url: string;
+  className?: string;
+  children: React.ReactNode;
+  label?: string;
+  /** Without a link, still reachable by keyboard (partner logos show their benefit on focus). */
+  focusable?: boolean;
+}) {
+  if (!url)
+    return focusable ? (
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the benefit text of a partner without a link must be reachable by keyboard.
+      <div className={className} tabIndex={0} role="group" aria-label={label}>
+        {children}
+      </div>
+    ) : (
+      <div className={className}>{children}</div>
+    );
+  if (url.startsWith('/'))
+    return (
+      <Link to={url} className={className} aria-label={label}>
+        {children}
+      </Link>
+    );
+  return (
+    <a href={url} className={className} aria-label={label} rel="noopener" target="_blank">
+      {children}
+    </a>
+  );
+}
+
+/**
+ * SPEC §2 Home: the banner carousel, banners in level order. The first image is the page's largest
+ * paint, so it loads eagerly with high priority and a full-width `sizes`; the rest load lazily.
+ */
+export function BannerCarousel({ banners }: { banners: Banner[] }) {
+  const { t } = useTranslation('home');
+  const [emblaRef, embla] = useEmblaCarousel({ loop: banners.length > 1 });
+  const [selected, setSelected] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  const onSelect = useCallback(() => embla && setSelected(embla.selectedScrollSnap()), [embla]);
+  useEffect(() => {
+    if (!embla) return;
+    embla.on('select', onSelect);
+    embla.on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect);
+      embla.off('reInit', onSelect);
+    };
+  }, [embla, onSelect]);
+
+  useEffect(() => {
+    if (!embla || paused || banners.length < 2) return;
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const timer = window.setInterval(() => embla.scrollNext(), AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [embla, paused, banners.length]);
+
+  if (banners.length === 0) return null;
+  return (
+    <section
+      className={styles.carousel}
+      aria-roledescription="carousel"
+      aria-label={t('banners.label')}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      data-testid="banner-carousel"
+    >
+      <div className={styles.viewport} ref={emblaRef}>
+        <div className={styles.container}>
+          {banners.map((banner, i) => (
+            <div
+              key={banner.id}
+              className={styles.slide}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('banners.slide', { n: i + 1, total: banners.length })}
+              data-banner-id={banner.id}
+            >
+              <SmartLink url={banner.url} className={styles.link}>
+                <img
+                  src={mediaUrl(banner.image, 1400)}
+                  srcSet={srcSet(banner.image)}
+                  sizes="100vw"
+                  alt={banner.alt}
+                  width={2000}
+                  height={700}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'low'}
+                  decoding={i === 0 ? 'sync' : 'async'}
+                />
+              </SmartLink>
+            </div>
+          ))}
+        </div>
+      </div>
+      {banners.length > 1 && (
+        <>
+          <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => embla?.scrollPrev()} aria-label={t('banners.previous')}>
+            ‹
+          </button>
+          <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => embla?.scrollNext()} aria-label={t('banners.next')}>
+            ›
+          </button>
+          <div className={styles.dots}>
+            {banners.map((b, i) => (
+              <button
+                key={b.id}
+                type="button"
+                className={i === selected ? `${styles.dot} ${styles.active}` : styles.dot}
+                aria-label={t('banners.goTo', { n: i + 1 })}
+                aria-current={i === selected}
+                onClick={() => embla?.scrollTo(i)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
