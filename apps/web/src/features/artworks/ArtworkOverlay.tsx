@@ -1,5 +1,149 @@
-import { NotYet } from '../../shell/NotYet.tsx';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { mediaUrl } from '../../api/media.ts';
+import { DEFAULT_AVATAR } from '../../shell/default-avatar.ts';
+import type { Artwork } from '../../site.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useArtwork, useAuthorArtworks } from './api/artworks.ts';
+import styles from './ArtworkOverlay.module.css';
+import { ArtworkCard } from './components/ArtworkCard.tsx';
+import { CollectButton } from './components/CollectButton.tsx';
+import { absoluteUrl, ShareLinks } from './components/ShareLinks.tsx';
 
-export default function ArtworkOverlay(_props: { id: number }) {
-  return <NotYet />;
+/** SPEC §2: Esc or a backdrop click goes back in history, or home if there is none. */
+function useClose() {
+  const navigate = useNavigate();
+  return () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate('/', { replace: true });
+  };
+}
+
+/** The CC licence of the artwork as icons (all licences carry attribution). */
+function LicenceIcons({ artwork }: { artwork: Artwork }) {
+  const { t } = useTranslation('artworks');
+  if (!artwork.licence_chosen) return null;
+  const parts = ['by', artwork.non_commercial && 'nc', artwork.no_derivative_works && 'nd', artwork.share_alike && 'sa'].filter(Boolean) as string[];
+  const name = parts.map((p) => t(`overlay.licenceNames.${p}`)).join(' · ');
+  return (
+    <p className={styles.licence} title={name} data-testid="licence">
+      <span className={styles.cc} aria-hidden="true">
+        cc
+      </span>
+      {parts.map((p) => (
+        <span key={p} className={styles.ccPart} aria-hidden="true">
+          {t(`overlay.${p}`)}
+        </span>
+      ))}
+      <span className="visually-hidden">{`${t('overlay.licence')}: CC ${parts.join('-').toUpperCase()} (${name})`}</span>
+    </p>
+  );
+}
+
+function Body({ artwork }: { artwork: Artwork }) {
+  const { t, i18n } = useTranslation('artworks');
+  const others = useAuthorArtworks(artwork.author?.id);
+  const list = (others.data?.results ?? []).filter((a) => a.id !== artwork.id);
+  const href = `/artwork/${artwork.id}/`;
+  const date = artwork.published_at ?? artwork.created;
+  const cover = artwork.cover || artwork.cropped_cover;
+  return (
+    <>
+      <header className={styles.head}>
+        {artwork.author && (
+          <Link to={`/${artwork.author.slug}/`} className={styles.author}>
+            <img src={artwork.author.cropped_avatar ? mediaUrl(artwork.author.cropped_avatar, 156) : DEFAULT_AVATAR} alt="" width={48} height={48} />
+            <span>{artwork.author.name}</span>
+          </Link>
+        )}
+        <div className={styles.titleBlock}>
+          <Dialog.Title className={styles.title}>{artwork.title}</Dialog.Title>
+          <p className={styles.sub}>
+            {artwork.categories.map((c) => c.name).join(' · ')}
+            {artwork.categories.length > 0 && ' · '}
+            <time dateTime={date}>{t('overlay.published', { date: new Date(date).toLocaleDateString(i18n.language === 'en' ? 'en-US' : 'ko-KR') })}</time>
+          </p>
+        </div>
+        <CollectButton artworkId={artwork.id} collection={artwork.collection} size="large" />
+      </header>
+
+      <div className={styles.content} style={{ backgroundColor: artwork.background_color }}>
+        {/* Sanitised by the server on write (DESIGN: every stored HTML field). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised artwork HTML */}
+        <div className={styles.html} dangerouslySetInnerHTML={{ __html: artwork.content ?? '' }} />
+      </div>
+
+      <section className={styles.info}>
+        {artwork.tags.length > 0 && (
+          <ul className={styles.tags} aria-label={t('overlay.tags')}>
+            {artwork.tags.map((tag) => (
+              <li key={tag.id}>
+                <Link to={`/gallery/all/?tag=${encodeURIComponent(tag.name)}`}>#{tag.name}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ShareLinks url={absoluteUrl(href)} title={artwork.title} image={cover ? absoluteUrl(mediaUrl(cover, 960)) : undefined} />
+        {artwork.inviteapplication_set.length > 0 && (
+          <ul className={styles.submissions}>
+            {artwork.inviteapplication_set.map((a) => (
+              <li key={a.id}>
+                <Link to={`/goodluck/${a.invite}/`}>{t('overlay.submission', { title: a.title })}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <LicenceIcons artwork={artwork} />
+      </section>
+
+      {list.length > 0 && artwork.author && (
+        <section className={styles.more}>
+          <h2>{t('overlay.more', { name: artwork.author.name })}</h2>
+          <div className={styles.moreGrid}>
+            {list.map((a, i) => (
+              <div key={a.id} className={i >= 4 ? styles.extra : undefined} data-extra={i >= 4 || undefined}>
+                <ArtworkCard artwork={a} />
+              </div>
+            ))}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+/**
+ * SPEC §2 Artwork overlay, drawn by the shell over the page the user came from (or over home
+ * when opened directly).
+ */
+export default function ArtworkOverlay({ id }: { id: number }) {
+  const { t } = useTranslation('artworks');
+  const close = useClose();
+  const { data, error, isPending } = useArtwork(id);
+  const missing = error instanceof ApiError && error.status === 404;
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.backdrop} />
+        <Dialog.Content className={styles.panel} aria-describedby={undefined} data-testid="artwork-overlay">
+          <Dialog.Close className={styles.close} aria-label={t('overlay.close')}>
+            ×
+          </Dialog.Close>
+          {data ? (
+            <Body artwork={data} />
+          ) : isPending ? (
+            <>
+              <Dialog.Title className="visually-hidden">{t('overlay.loading')}</Dialog.Title>
+              <Spinner />
+            </>
+          ) : (
+            <Dialog.Title className={styles.missing}>{missing ? t('overlay.notFound') : (error?.message ?? t('overlay.notFound'))}</Dialog.Title>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
 }

@@ -1,9 +1,15 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { mediaSrcSet, mediaUrl } from '../../../api/media.ts';
-import type { Artwork } from '../../../site.ts';
+import { type Artwork, useCurrentUser } from '../../../site.ts';
+import { ConfirmDialog } from '../../../ui/Modal.tsx';
 import { ArtworkLevelButtons } from '../../curation/ArtworkLevelButtons.tsx';
+import { deleteArtwork } from '../api/artworks.ts';
 import styles from './ArtworkCard.module.css';
+import { CollectButton } from './CollectButton.tsx';
+import { absoluteUrl, SharePopover } from './ShareLinks.tsx';
 
 export interface ArtworkCardProps {
   artwork: Artwork;
@@ -11,20 +17,47 @@ export interface ArtworkCardProps {
   fixed?: boolean;
   /** Above the fold: eager with high fetch priority (STYLE: first row). */
   priority?: boolean;
+  /** Extra controls under the card meta (an invite's selection toggle, staff level buttons). */
+  actions?: ReactNode;
 }
 
 /**
  * SPEC §2 Artwork card: cropped cover at width 480, the artwork's colour while loading,
- * author link, first category only, title. Opens the overlay over the current page.
+ * author link, first category only, title, share popover and Collect toggle; the author also
+ * gets edit and delete (with the 'Remove Project' confirmation). Opens the overlay over the current page.
  */
-export function ArtworkCard({ artwork, fixed = true, priority = false }: ArtworkCardProps) {
+export function ArtworkCard({ artwork, fixed = true, priority = false, actions }: ArtworkCardProps) {
+  const { t } = useTranslation('artworks');
   const location = useLocation();
+  const user = useCurrentUser();
+  const client = useQueryClient();
   const [loaded, setLoaded] = useState(false);
-  const cover = artwork.cropped_cover || artwork.cover;
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+  const cover = fixed ? artwork.cropped_cover || artwork.cover : artwork.cover || artwork.cropped_cover;
   const first = artwork.categories[0];
+  const mine = user !== null && artwork.author?.id === user.id;
+  const href = `/artwork/${artwork.id}/`;
+
+  async function remove() {
+    setDeleting(true);
+    try {
+      await deleteArtwork(artwork.id);
+      setConfirming(false);
+      setDeleted(true);
+      // Lists that held it refetch when next shown.
+      void client.invalidateQueries({ queryKey: ['artworks'] });
+      void client.invalidateQueries({ queryKey: ['user-artworks'] });
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  if (deleted) return null;
   return (
     <article className={styles.card} data-testid="artwork-card" data-artwork-id={artwork.id}>
-      <Link to={`/artwork/${artwork.id}/`} state={{ background: location }} className={styles.coverLink} aria-label={artwork.title}>
+      <Link to={href} state={{ background: location }} className={styles.coverLink} aria-label={artwork.title}>
         <div
           className={styles.cover}
           style={{
@@ -57,13 +90,43 @@ export function ArtworkCard({ artwork, fixed = true, priority = false }: Artwork
           )}
           {first && <span className={styles.category}>{first.name}</span>}
         </div>
-        <h3 className={styles.title}>
-          <Link to={`/artwork/${artwork.id}/`} state={{ background: location }}>
-            {artwork.title}
-          </Link>
-        </h3>
+        <div className={styles.titleRow}>
+          <h3 className={styles.title}>
+            <Link to={href} state={{ background: location }}>
+              {artwork.title}
+            </Link>
+          </h3>
+          <div className={styles.tools}>
+            <SharePopover url={absoluteUrl(href)} title={artwork.title} image={cover ? absoluteUrl(mediaUrl(cover, 960)) : undefined} />
+            <CollectButton artworkId={artwork.id} collection={artwork.collection} />
+          </div>
+        </div>
+        {mine && (
+          <div className={styles.owner}>
+            <Link to={`/upload/${artwork.id}/`} className={styles.ownerLink}>
+              {t('edit')}
+            </Link>
+            <button type="button" className={styles.ownerLink} onClick={() => setConfirming(true)}>
+              {t('delete')}
+            </button>
+          </div>
+        )}
+        {actions && <div className={styles.actions}>{actions}</div>}
         <ArtworkLevelButtons artwork={artwork} />
       </div>
+      {mine && (
+        <ConfirmDialog
+          open={confirming}
+          title={t('remove.title')}
+          message={t('remove.message')}
+          cancelLabel={t('remove.cancel')}
+          confirmLabel={t('remove.confirm')}
+          onCancel={() => setConfirming(false)}
+          onConfirm={remove}
+          danger
+          busy={deleting}
+        />
+      )}
     </article>
   );
 }

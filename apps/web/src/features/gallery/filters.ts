@@ -1,0 +1,49 @@
+/** The gallery's view as URL state (STYLE: filters live in the URL so a link reproduces the view). */
+export interface GalleryFilters {
+  type: 'projects' | 'artists';
+  search: string;
+  ordering: '-created' | '-hit';
+  period: '' | '1m' | '3m';
+  field: string;
+  concept: string;
+  color: string;
+}
+
+export function readFilters(params: URLSearchParams): GalleryFilters {
+  const ordering = params.get('ordering');
+  const period = params.get('period');
+  return {
+    type: params.get('type') === 'artists' ? 'artists' : 'projects',
+    // SPEC §2 Gallery: a tag parameter prefills the search.
+    search: params.get('search') ?? params.get('tag') ?? '',
+    ordering: ordering === '-hit' ? '-hit' : '-created',
+    period: period === '1m' || period === '3m' ? period : '',
+    field: params.get('field') ?? '',
+    concept: params.get('concept') ?? '',
+    color: params.get('color') ?? '',
+  };
+}
+
+/** Only what differs from the defaults goes into the URL. */
+export function writeFilters(f: GalleryFilters): URLSearchParams {
+  const out = new URLSearchParams();
+  if (f.type === 'artists') out.set('type', 'artists');
+  if (f.search) out.set('search', f.search);
+  if (f.type === 'projects') {
+    if (f.ordering !== '-created') out.set('ordering', f.ordering);
+    if (f.period) out.set('period', f.period);
+    if (f.field) out.set('field', f.field);
+    if (f.concept) out.set('concept', f.concept);
+    if (f.color) out.set('color', f.color);
+  }
+  return out;
+}
+
+/** SPEC §9: 1 month and 3 months back from now, as that day's 00:00:00 (local time, sent with its offset). */
+export function periodStart(period: GalleryFilters['period'], now = new Date()): string | undefined {
+  if (!period) return undefined;
+  const d = new Date(now);
+  d.setMonth(d.getMonth() - (period === '1m' ? 1 : 3));
+  d.setHours(0, 0, 0, 0);
+  return d.toISOString();
+}

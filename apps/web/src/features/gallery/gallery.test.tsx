@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
+import { renderApp, siteData, user } from '../../test/render.tsx';
+import type { Artwork } from '../../site.ts';
+import { periodStart, readFilters, writeFilters } from './filters.ts';
+
+function artwork(id: number, overrides: Partial<Artwork> = {}): Artwork {
+  return {
+    id,
+    title: `Work ${id}`,
+    author: { id: 3, username: 'hana', name: '하나', slug: 'hana', is_premium: true, cropped_avatar: '', level: 0, categories: [] },
+    categories: [{ category: 'painting', name: '회화' }],
+    fields: [],
+    concepts: [],
+    color: { id: 1, code: '#E53935' },
+    background_color: '#FFFFFF',
+    attribution: true,
+    non_commercial: false,
+    no_derivative_works: false,
+    share_alike: false,
+    licence_chosen: true,
+    tags: [],
+    published: true,
+    draft: false,
+    visible: true,
+    cover: '',
+    raw_cover: '',
+    cropped_cover: '',
+    height: null,
+    width: null,
+    level: null,
+    hit: 0,
+    collection: null,
+    inviteapplication_set: [],
+    published_at: null,
+    created: '2024-01-01T00:00:00Z',
+    updated: '2024-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+const calls = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url));
+let answer: (url: string) => unknown;
+
+// SPEC-fixed strings are the Korean interface.
+beforeAll(() => i18n.changeLanguage('ko'));
+
+beforeEach(() => {
+  answer = () => ({ count: 0, next: null, previous: null, results: [] });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (String(url).startsWith('/api/v1/page-views/')) return new Response(null, { status: 204 });
+      return new Response(JSON.stringify(answer(String(url))), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+
+describe('gallery filters in the URL (SPEC §2 Gallery)', () => {
+  it('reads and writes only what differs from the defaults; a tag prefills the search', () => {
+    const f = readFilters(new URLSearchParams('tag=꽃&ordering=-hit&period=3m&color=4'));
+    expect(f).toMatchObject({ type: 'projects', search: '꽃', ordering: '-hit', period: '3m', color: '4' });
+    expect(writeFilters(f).toString()).toBe('search=%EA%BD%83&ordering=-hit&period=3m&color=4');
+    expect(writeFilters(readFilters(new URLSearchParams('type=artists&ordering=-hit'))).toString()).toBe('type=artists');
+  });
+
+  it('starts a time window at 00:00:00 of the day one or three months back', () => {
+    const start = new Date(periodStart('1m', new Date(2024, 4, 20, 15, 30)) as string);
+    expect([start.getFullYear(), start.getMonth(), start.getDate(), start.getHours(), start.getMinutes()]).toEqual([2024, 3, 20, 0, 0]);
+    expect(periodStart('')).toBeUndefined();
+  });
+});
+
+describe('GalleryPage', () => {
+  it("shows '결과가 없습니다.' when nothing matches", async () => {
+    renderApp('/gallery/all/');
+    expect(await screen.findByText('결과가 없습니다.', {}, { timeout: 8000 })).toBeInTheDocument();
+  });
+
+  it('sends the URL filters to the API and shows cards with Collect, and edit/delete for the author', async () => {
+    answer = () => ({ count: 2, next: null, previous: null, results: [artwork(1), artwork(2, { author: { ...artwork(2).author!, id: 7 } })] });
+    renderApp('/gallery/painting/?search=rose&ordering=-hit&field=fine-art&color=1', siteData({ user: user({ id: 7 }) }));
+    const cards = await screen.findAllByTestId('artwork-card', {}, { timeout: 8000 });
+    expect(cards).toHaveLength(2);
+    const url = new URL(calls().find((u) => u.startsWith('/api/v1/artworks/')) as string, 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      search: 'rose',
+      ordering: '-hit',
+      categories__category: 'painting',
+      fields__field: 'fine-art',
+      color: '1',
+      limit: '24',
+      offset: '0',
+    });
+    expect(within(cards[0]).getByRole('button', { name: /Collect/ })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(cards[0]).queryByRole('button', { name: '삭제' })).toBeNull();
+    expect(within(cards[1]).getByRole('link', { name: '수정' })).toHaveAttribute('href', '/upload/2/');
+    await userEvent.click(within(cards[1]).getByRole('button', { name: '삭제' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Project' });
+    expect(within(dialog).getByText('삭제하시겠습니까?')).toBeInTheDocument();
+    expect(
+      within(dialog)
+        .getAllByRole('button', { name: '닫기' })
+        .some((b) => b.textContent === '닫기'),
+    ).toBe(true);
+    expect(within(dialog).getByRole('button', { name: '삭제' })).toBeInTheDocument();
+  });
+
+  it('submits the search on Enter and clears it when the type changes', async () => {
+    const { router } = renderApp('/gallery/all/');
+    const input = await screen.findByRole('searchbox', {}, { timeout: 8000 });
+    expect(input).toHaveAttribute('placeholder', 'Search by');
+    await userEvent.type(input, '수채화{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=%EC%88%98%EC%B1%84%ED%99%94'));
+    await userEvent.click(screen.getByRole('button', { name: 'Artists' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=artists'));
+    await waitFor(() => expect(calls().some((u) => u.startsWith('/api/v1/artists/') && u.includes('is_premium=true'))).toBe(true));
+  });
+});
