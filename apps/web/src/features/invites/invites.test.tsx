@@ -1,0 +1,117 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
+import { renderApp, siteData, user } from '../../test/render.tsx';
+
+const invite = {
+  id: 3,
+  owner: { id: 99, username: 'brand', name: 'Brand', slug: 'brand', cropped_avatar: '' },
+  title: 'Summer call',
+  subtitle: '',
+  description: '',
+  logo: '',
+  background: '',
+  status: 'ongoing',
+  closed: new Date(Date.now() + 86_400_000).toISOString(),
+  selected: null,
+  created: new Date().toISOString(),
+  pages: [],
+  subscription: null,
+};
+const questions = [
+  { id: 11, invite: 3, question: 'Why?', order: 0 },
+  { id: 12, invite: 3, question: 'How?', order: 1 },
+];
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let posted: unknown[] = [];
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  posted = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = new URL(url, 'http://x').pathname;
+      if (path === '/api/v1/invites/3/') return json(invite);
+      if (path === '/api/v1/invite-questions/') return json(questions);
+      if (path === '/api/v1/artworks/5/') return json({ id: 5, title: 'Poster', cropped_cover: '' });
+      if (path === '/api/v1/invite-applications/' && init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return json({ 'answers.1.answer': ['Answers are at most 250 characters.'] }, 400);
+      }
+      return new Response(null, { status: 204 });
+    }),
+  );
+});
+
+describe('application step (SPEC §2 Invites, §5 Answers)', () => {
+  it('counts characters up to 250, enables Submit only after the agreement, and shows answer errors under their question', async () => {
+    const u = userEvent.setup();
+    renderApp('/goodluck/3/application/5/', siteData({ user: user() }));
+    const why = await screen.findByLabelText('1. Why?', undefined, { timeout: 5000 });
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+
+    await u.type(why, 'Because');
+    expect(screen.getAllByTestId('answer-counter')[0]).toHaveTextContent('7 / 250');
+    const how = screen.getByLabelText('2. How?');
+    expect(how).toHaveAttribute('maxLength', '250');
+    await u.type(how, 'ink');
+
+    await u.click(screen.getByTestId('agree'));
+    expect(submit).toBeEnabled();
+    await u.click(submit);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      invite: 3,
+      artwork: 5,
+      answers: [
+        { question: 11, answer: 'Because' },
+        { question: 12, answer: 'ink' },
+      ],
+    });
+    // The server's `answers.1.answer` error lands under the second question.
+    expect(await screen.findByText('Answers are at most 250 characters.')).toBeInTheDocument();
+    expect(how).toHaveAttribute('aria-invalid', 'true');
+    expect(why).toHaveAttribute('aria-invalid', 'false');
+  }, 20_000);
+});
+
+describe('detail states (SPEC §4 Invite status, §6)', () => {
+  const detail = (over: Record<string, unknown>) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = new URL(url, 'http://x').pathname;
+        if (path === '/api/v1/invites/3/') return json({ ...invite, ...over });
+        if (path === '/api/v1/invites/3/artworks/') return json({ count: 0, next: null, previous: null, results: [] });
+        return new Response(null, { status: 204 });
+      }),
+    );
+
+  it('ongoing: Apply links to the invite upload, remaining time shows, a guest sees DETAIL only', async () => {
+    detail({});
+    renderApp('/goodluck/3/');
+    const apply = await screen.findByRole('link', { name: 'Apply' }, { timeout: 5000 });
+    expect(apply).toHaveAttribute('href', '/goodluck/3/upload/');
+    expect(screen.getByTestId('remaining')).toHaveTextContent(/left$/);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['DETAIL']);
+  }, 20_000);
+
+  it('examination: the text asking to wait and a disabled "under examination" button', async () => {
+    detail({ status: 'examination' });
+    renderApp('/goodluck/3/');
+    expect(await screen.findByRole('button', { name: 'under examination' }, { timeout: 5000 })).toBeDisabled();
+    expect(screen.getByText('Submissions are under examination. Please wait for the results.')).toBeInTheDocument();
+  }, 20_000);
+
+  it('selection: the selected date, a closed button, and SELECTED; the owner also sees SUBMISSIONS', async () => {
+    detail({ status: 'selection', selected: '2031-07-15T03:00:00.000Z' });
+    renderApp('/goodluck/3/', siteData({ user: user({ id: 99 }) }));
+    expect(await screen.findByRole('button', { name: 'Closed' }, { timeout: 5000 })).toBeDisabled();
+    expect(screen.getByText(/The selected projects were announced on July 15, 2031\./)).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['DETAIL', 'SELECTED', 'SUBMISSIONS']);
+  }, 20_000);
+});
