@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openBrowser, screenshot } from './support.ts';
@@ -104,6 +105,7 @@ describe('about pages', () => {
     await judgement.click();
     expect(await judgement.getAttribute('aria-expanded')).toBe('true');
     await judgementText.waitFor({ state: 'visible' });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'about-steps-open-ko');
 
     await judgement.click();
@@ -185,7 +187,8 @@ describe('about pages', () => {
         }
         await page.getByRole('button', { name: lang === 'ko' ? '메뉴' : 'Menu' }).click();
         await page.getByRole('dialog').waitFor();
-        await screenshot(page, `shell-mobile-menu-${lang}`);
+        // The menu is a fixed panel: a viewport shot shows it as the user sees it.
+        await page.screenshot({ path: join(import.meta.dirname, 'screenshots', `shell-mobile-menu-${lang}.png`) });
       } finally {
         await mobile.close();
       }

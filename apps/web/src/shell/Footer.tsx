@@ -10,10 +10,15 @@ export function Footer() {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        <button type="button" className={styles.logo} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} aria-label={t('footer.top')}>
+        <button
+          type="button"
+          className={styles.logo}
+          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          aria-label={`${site.site_name} · ${t('footer.top')}`}
+        >
           {site.site_name}
         </button>
-        <nav className={styles.links}>
+        <nav className={styles.links} aria-label={t('footer.label')}>
           <a href={site.links.about} target="_blank" rel="noopener noreferrer">
             {t('footer.about')}
           </a>

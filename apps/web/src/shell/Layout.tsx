@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type Location, matchPath, Routes, useLocation } from 'react-router';
 import { aliveKeyOf, keepsModalState, pageRoutes } from '../routes.tsx';
 import { Footer } from './Footer.tsx';
@@ -19,6 +20,7 @@ const MAX_ALIVE = 6;
  * is drawn over the page the user came from (or over home when opened directly).
  */
 export function Layout() {
+  const { t } = useTranslation();
   const location = useLocation();
   const artworkMatch = matchPath('/artwork/:id/', location.pathname);
   const background: Location = artworkMatch ? ((location.state as { background?: Location } | null)?.background ?? HOME_UNDER_OVERLAY) : location;
@@ -58,10 +60,10 @@ export function Layout() {
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#content">
-        Skip
+        {t('nav.skip')}
       </a>
       <TopBar />
-      <main id="content" className={styles.main}>
+      <main id="content" className={styles.main} tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           {[...alive.current].map(([key, loc]) => (
             <div key={key} hidden={key !== aliveKey} data-alive={key}>

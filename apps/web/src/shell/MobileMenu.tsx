@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useCurrentUser, useLocalName, useSite } from '../site.ts';
 import styles from './MobileMenu.module.css';
 
@@ -23,8 +23,8 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           </div>
           <nav className={styles.links} onClick={onClose}>
             <Link to="/gallery/all/?focus=search">{t('nav.search')}</Link>
-            <Link to="/gallery/all/">{t('nav.discover')}</Link>
-            <Link to="/goodluck/">{t('nav.goodluck')}</Link>
+            <NavLink to="/gallery/all/">{t('nav.discover')}</NavLink>
+            <NavLink to="/goodluck/">{t('nav.goodluck')}</NavLink>
             <a href={site.links.edition} target="_blank" rel="noopener noreferrer">
               {t('nav.edition')}
             </a>
@@ -33,14 +33,17 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
             </a>
             {user ? (
               <>
-                <Link to={`/${user.slug}/`}>{t('nav.my', { product: site.site_name })}</Link>
-                <Link to="/accounts/">{t('nav.editAccount')}</Link>
+                <NavLink to={`/${user.slug}/`}>{t('nav.my', { product: site.site_name })}</NavLink>
+                <NavLink to="/accounts/" end>
+                  {t('nav.editAccount')}
+                </NavLink>
+                <NavLink to="/about/">{t('nav.help')}</NavLink>
                 <a href="/accounts/logout/">{t('nav.logout')}</a>
               </>
             ) : (
               <>
-                <Link to="/login/">{t('nav.login')}</Link>
-                <Link to="/signup/">{t('nav.signup')}</Link>
+                <NavLink to="/login/">{t('nav.login')}</NavLink>
+                <NavLink to="/signup/">{t('nav.signup')}</NavLink>
               </>
             )}
           </nav>
@@ -48,7 +51,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           <ul className={styles.categories} onClick={onClose}>
             {site.categories.map((c) => (
               <li key={c.id}>
-                <Link to={`/gallery/${c.category}/`}>{localName(c)}</Link>
+                <NavLink to={`/gallery/${c.category}/`}>{localName(c)}</NavLink>
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { mediaUrl } from '../api/media.ts';
 import { useCurrentUser, useSite } from '../site.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -15,16 +15,19 @@ export function TopBar() {
   const site = useSite();
   const user = useCurrentUser();
   const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Every gallery category belongs to Discover, not only /gallery/all/.
+  const inGallery = pathname.startsWith('/gallery/');
   return (
     <header className={styles.bar}>
       <div className={styles.inner}>
         <Link to="/" className={styles.logo} aria-label={site.site_name}>
           {site.site_name}
         </Link>
-        <nav className={styles.menu} aria-label="main">
-          <NavLink to="/gallery/all/" className={({ isActive }) => (isActive ? styles.active : undefined)}>
+        <nav className={styles.menu} aria-label={t('nav.main')}>
+          <Link to="/gallery/all/" className={inGallery ? styles.active : undefined} aria-current={inGallery ? 'page' : undefined}>
             {t('nav.discover')}
-          </NavLink>
+          </Link>
           <NavLink to="/goodluck/" className={({ isActive }) => (isActive ? styles.active : undefined)}>
             {t('nav.goodluck')}
           </NavLink>
@@ -87,7 +90,14 @@ export function TopBar() {
               </Link>
             </>
           )}
-          <button type="button" className={styles.burger} aria-label={t('nav.menu')} aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+          <button
+            type="button"
+            className={styles.burger}
+            aria-label={t('nav.menu')}
+            aria-expanded={menuOpen}
+            aria-haspopup="dialog"
+            onClick={() => setMenuOpen(true)}
+          >
             <span />
             <span />
             <span />

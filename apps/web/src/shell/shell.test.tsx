@@ -1,10 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, siteData, user } from '../test/render.tsx';
 
 beforeEach(() => {
   // Page views are fire-and-forget; the shell must not depend on their answer.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(null, { status: 204 })),
+  );
 });
 
 describe('shell (SPEC §2 Shell)', () => {
@@ -36,5 +40,32 @@ describe('shell (SPEC §2 Shell)', () => {
       const bodies = vi.mocked(fetch).mock.calls.map(([, init]) => String(init?.body));
       expect(bodies.some((b) => b.includes('"/goodluck/"'))).toBe(true);
     });
+  });
+
+  it('marks Discover as the current page on every gallery category', async () => {
+    renderApp('/gallery/painting/');
+    const main = await screen.findByRole('navigation', { name: /Main|주 메뉴/ });
+    expect(within(main).getByRole('link', { name: 'Discover' })).toHaveAttribute('aria-current', 'page');
+    expect(within(main).getByRole('link', { name: 'Goodluck' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('opens the avatar menu from the keyboard and offers Help and Logout', async () => {
+    const keys = userEvent.setup();
+    renderApp('/about/', siteData({ user: user() }));
+    const trigger = await screen.findByTestId('avatar-menu');
+    trigger.focus();
+    await keys.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: /Help|도움말/ })).toHaveAttribute('href', '/about/');
+    expect(within(menu).getByRole('menuitem', { name: /Logout|로그아웃/ })).toHaveAttribute('href', '/accounts/logout/');
+    await keys.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  });
+
+  it('offers a translated skip link to the content', async () => {
+    renderApp('/about/');
+    const skip = await screen.findByRole('link', { name: /Skip to content|본문으로 건너뛰기/ });
+    expect(skip).toHaveAttribute('href', '#content');
+    expect(document.getElementById('content')).toHaveAttribute('tabindex', '-1');
   });
 });

@@ -1,4 +1,5 @@
-import { Link, Navigate, NavLink, Outlet, Route, Routes } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, NavLink, Outlet, Route, Routes, useLocation } from 'react-router';
 import styles from './about.module.css';
 import { useAnchorScroll } from './anchor-scroll.ts';
 import AgencyPage from './pages/AgencyPage.tsx';
@@ -20,7 +21,15 @@ const MENU = [
 /** The sticky about menu (SPEC §2 About pages) over the current about page. */
 function AboutLayout() {
   const { text } = useAboutText();
+  const { pathname } = useLocation();
+  const menu = useRef<HTMLElement>(null);
   useAnchorScroll();
+  // On a phone the menu scrolls sideways: keep the current tab in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes.
+  useEffect(() => {
+    const current = menu.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (current && menu.current) menu.current.scrollLeft = current.offsetLeft - menu.current.offsetLeft - 16;
+  }, [pathname]);
   return (
     <div className={styles.about}>
       <div className={styles.bar}>
@@ -28,7 +37,7 @@ function AboutLayout() {
           <Link to="/about/" className={styles.crumb}>
             {text('crumb')}
           </Link>
-          <nav className={styles.menu} aria-label={text('menuLabel')}>
+          <nav ref={menu} className={styles.menu} aria-label={text('menuLabel')}>
             {MENU.map(({ key, to }) => (
               <NavLink key={key} to={to}>
                 {text(`menu.${key}`)}

@@ -17,9 +17,9 @@ export function Hero({ eyebrow, title, lead, children }: { eyebrow: string; titl
 }
 
 /** Numbered cards for a list of `{title, body}` items. */
-export function CardGrid({ items, numbered = false }: { items: AboutItem[]; numbered?: boolean }) {
+export function CardGrid({ items, numbered = false, columns = 3 }: { items: AboutItem[]; numbered?: boolean; columns?: 2 | 3 | 4 }) {
   return (
-    <ul className={styles.grid}>
+    <ul className={styles.grid} data-columns={columns}>
       {items.map((item, i) => (
         <li key={item.title} className={styles.card}>
           {numbered && <span className={styles.cardIndex}>{String(i + 1).padStart(2, '0')}</span>}

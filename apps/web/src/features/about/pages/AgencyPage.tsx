@@ -13,7 +13,7 @@ export default function AgencyPage() {
         <h2 id="agency-what" className={styles.h2}>
           {text('agency.whatTitle')}
         </h2>
-        <CardGrid items={list<AboutItem>('agency.what')} numbered />
+        <CardGrid items={list<AboutItem>('agency.what')} numbered columns={4} />
       </section>
       <section aria-labelledby="agency-principles" className={styles.section}>
         <h2 id="agency-principles" className={styles.h2}>

@@ -12,7 +12,7 @@ export default function BrandsPage() {
   return (
     <>
       <Hero eyebrow={text('brands.eyebrow')} title={text('brands.title')} lead={text('brands.lead')} />
-      <ul className={styles.grid}>
+      <ul className={styles.grid} data-columns={3}>
         {ways.map((way, i) => (
           <li key={way.title} className={styles.card}>
             <h3>{way.title}</h3>

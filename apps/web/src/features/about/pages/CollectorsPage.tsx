@@ -20,7 +20,7 @@ export default function CollectorsPage() {
           </Link>
         </div>
       </Hero>
-      <CardGrid items={list<AboutItem>('collectors.items')} numbered />
+      <CardGrid items={list<AboutItem>('collectors.items')} numbered columns={2} />
     </>
   );
 }

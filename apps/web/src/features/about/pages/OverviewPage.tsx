@@ -16,7 +16,7 @@ export default function OverviewPage() {
   return (
     <>
       <Hero eyebrow={text('overview.eyebrow')} title={text('overview.title')} lead={text('overview.lead')} />
-      <ul className={styles.grid}>
+      <ul className={styles.grid} data-columns={4}>
         {SECTIONS.map(({ key, to }) => (
           <LinkCard key={key} to={to} title={text(`menu.${key}`)} body={text(`overview.cards.${key}.body`)} cta={text(`overview.cards.${key}.cta`)} />
         ))}
