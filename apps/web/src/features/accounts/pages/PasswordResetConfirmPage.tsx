@@ -1,1 +1,122 @@
-export { NotYet as default } from '../../../shell/NotYet.tsx';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../api/client.ts';
+import { FieldError } from '../../../ui/FieldError.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { confirmPasswordReset } from '../api/accounts.ts';
+import styles from '../accounts.module.css';
+import { applyServerErrors } from '../form.ts';
+
+interface Values {
+  password: string;
+  password_confirm: string;
+}
+type Status = 'form' | 'loading' | 'successful' | 'expired';
+
+/** SPEC §4 Password reset page: form, loading, successful, expired (a 400 with a token error). */
+export default function PasswordResetConfirmPage() {
+  const { t } = useTranslation('accounts');
+  const { uidb64 = '', token = '' } = useParams();
+  const [status, setStatus] = useState<Status>('form');
+  const [alert, setAlert] = useState<string[]>([]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Values>({ defaultValues: { password: '', password_confirm: '' } });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setAlert([]);
+    setStatus('loading');
+    try {
+      await confirmPasswordReset({ uidb64, token, password });
+      setStatus('successful');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400 && err.fields.token) {
+        setStatus('expired');
+        return;
+      }
+      setStatus('form');
+      setAlert(applyServerErrors(err, setError, ['password'], t('errors.generic')));
+    }
+  });
+
+  const field = (name: keyof Values) => ({
+    id: `reset-${name}`,
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': `reset-${name}-error`,
+  });
+  const error = (name: keyof Values) => <FieldError id={`reset-${name}-error`} messages={errors[name]?.message} />;
+
+  return (
+    <section className="narrow" data-status={status}>
+      <h1 className={styles.title}>{t('resetConfirm.title')}</h1>
+      {status === 'successful' && (
+        <div className={styles.state}>
+          <div className="form-success" role="status">
+            {t('resetConfirm.successful')}
+          </div>
+          <Link to="/login/" className="btn">
+            {t('resetConfirm.login')}
+          </Link>
+        </div>
+      )}
+      {status === 'expired' && (
+        <div className={styles.state}>
+          <div className="form-error" role="alert">
+            {t('resetConfirm.expired')}
+          </div>
+          <Link to="/accounts/password/reset/" className="btn">
+            {t('resetConfirm.requestNew')}
+          </Link>
+        </div>
+      )}
+      {(status === 'form' || status === 'loading') && (
+        <>
+          <p className={styles.intro}>{t('resetConfirm.intro')}</p>
+          {alert.length > 0 && (
+            <div className="form-error" role="alert">
+              {alert.join(' ')}
+            </div>
+          )}
+          {/* Loading keeps the form in place (disabled) so a server field error can focus its field. */}
+          <form onSubmit={onSubmit} noValidate aria-busy={status === 'loading'}>
+            <fieldset disabled={status === 'loading'} className={styles.fieldset}>
+              <div className="field">
+                <label htmlFor="reset-password">{t('fields.newPassword')}</label>
+                <input type="password" autoComplete="new-password" {...field('password')} {...register('password', { required: t('errors.required') })} />
+                <p className={styles.hint}>{t('hints.password')}</p>
+                {error('password')}
+              </div>
+              <div className="field">
+                <label htmlFor="reset-password_confirm">{t('fields.newPasswordConfirm')}</label>
+                <input
+                  type="password"
+                  autoComplete="new-password"
+                  {...field('password_confirm')}
+                  {...register('password_confirm', {
+                    required: t('errors.required'),
+                    validate: (value, all) => value === all.password || t('errors.mismatch'),
+                  })}
+                />
+                {error('password_confirm')}
+              </div>
+              <button type="submit" className={`btn ${styles.submit}`}>
+                {t('resetConfirm.submit')}
+              </button>
+            </fieldset>
+            {status === 'loading' && (
+              <div className={styles.state}>
+                <Spinner />
+                <p>{t('resetConfirm.loading')}</p>
+              </div>
+            )}
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

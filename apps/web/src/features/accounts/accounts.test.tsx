@@ -1,0 +1,190 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
+import { renderApp, siteData, user } from '../../test/render.tsx';
+
+type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Answers API calls by "METHOD path"; page views and anything else get a 204. */
+function mockApi(routes: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const handler = routes[`${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`];
+    return handler ? handler(init) : new Response(null, { status: 204 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+const callsTo = (fetchMock: ReturnType<typeof mockApi>, path: string) => fetchMock.mock.calls.filter(([u]) => String(u).startsWith(path));
+
+const type = (label: RegExp | string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+
+beforeEach(async () => {
+  await i18n.changeLanguage('ko');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('login page (SPEC §2, §7, §8)', () => {
+  it('posts the form fields, sets the current user and returns to the redirect query', async () => {
+    const me = user({ is_premium: false });
+    const fetchMock = mockApi({ 'POST /accounts/login/': () => json(200, { user: me }) });
+    const { router, client } = renderApp('/login/?redirect=%2Fupload%2F%3Fx%3D1');
+    await screen.findByRole('heading', { name: '로그인' });
+    type('이메일', 'min@example.com');
+    type('비밀번호', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: '로그인' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upload/'));
+    expect(router.state.location.search).toBe('?x=1');
+    const [, init] = callsTo(fetchMock, '/accounts/login/')[0];
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect(String(init?.body)).toBe('email=min%40example.com&password=Secret123');
+    expect((client.getQueryData(['site']) as { user: { id: number } }).user.id).toBe(me.id);
+  });
+
+  it("shows '아이디 또는 비밀번호를 확인해주세요.' on a failed login and stays", async () => {
+    mockApi({ 'POST /accounts/login/': () => json(400, { non_field_errors: ['아이디 또는 비밀번호를 확인해주세요.'] }) });
+    const { router } = renderApp('/login/');
+    await screen.findByRole('heading', { name: '로그인' });
+    type('이메일', 'min@example.com');
+    type('비밀번호', 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: '로그인' }));
+    expect(await screen.findByText('아이디 또는 비밀번호를 확인해주세요.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login/');
+  });
+
+  it('shows the rate-limit message of a 429 and requires both fields before calling', async () => {
+    const fetchMock = mockApi({ 'POST /accounts/login/': () => json(429, { detail: '로그인 시도가 너무 많습니다. 15분 후에 다시 시도하세요.' }) });
+    renderApp('/login/');
+    await screen.findByRole('heading', { name: '로그인' });
+    fireEvent.click(screen.getByRole('button', { name: '로그인' }));
+    expect(await screen.findAllByText('필수 항목입니다.')).toHaveLength(2);
+    expect(callsTo(fetchMock, '/accounts/login/')).toHaveLength(0);
+    type('이메일', 'min@example.com');
+    type('비밀번호', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: '로그인' }));
+    expect(await screen.findByText('로그인 시도가 너무 많습니다. 15분 후에 다시 시도하세요.')).toBeInTheDocument();
+  });
+
+  it("links 'Forget It?' to the reset request and never redirects off-site", async () => {
+    mockApi({ 'POST /accounts/login/': () => json(200, { user: user() }) });
+    const { router } = renderApp('/login/?redirect=//evil.example/');
+    expect(await screen.findByRole('link', { name: 'Forget It?' })).toHaveAttribute('href', '/accounts/password/reset/');
+    type('이메일', 'min@example.com');
+    type('비밀번호', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: '로그인' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('sign-up page (SPEC §2, §5, §8)', () => {
+  const fill = () => {
+    type('이메일', 'new@example.com');
+    type('비밀번호', 'Secret123');
+    type('비밀번호 확인', 'Secret123');
+    type('이름', '홍길동');
+    type('사용자 이름 (URL)', 'hong.gil');
+    type('생년월일', '1995-05-05');
+    fireEvent.change(screen.getByLabelText('성별'), { target: { value: 'Male' } });
+  };
+
+  it("blocks a mismatch with '비밀번호가 일치하지 않습니다.'", async () => {
+    const fetchMock = mockApi({});
+    renderApp('/signup/');
+    await screen.findByRole('heading', { name: '회원가입' });
+    fill();
+    type('비밀번호 확인', 'Secret124');
+    fireEvent.click(screen.getByRole('button', { name: '가입하기' }));
+    expect(await screen.findByText('비밀번호가 일치하지 않습니다.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/v1/users/')).toHaveLength(0);
+  });
+
+  it('shows each server field message under its field', async () => {
+    mockApi({
+      'POST /api/v1/users/': () =>
+        json(400, {
+          username: ['사용할 수 없는 사용자 이름입니다.'],
+          password: ['비밀번호에 숫자를 1개 이상 포함하세요.'],
+          email: ['이미 가입된 이메일입니다.'],
+        }),
+    });
+    renderApp('/signup/');
+    await screen.findByRole('heading', { name: '회원가입' });
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: '가입하기' }));
+    expect(await screen.findByText('사용할 수 없는 사용자 이름입니다.')).toHaveAttribute('id', 'signup-username-error');
+    expect(screen.getByText('비밀번호에 숫자를 1개 이상 포함하세요.')).toHaveAttribute('id', 'signup-password-error');
+    expect(screen.getByText('이미 가입된 이메일입니다.')).toHaveAttribute('id', 'signup-email-error');
+    expect(screen.getByLabelText('사용자 이름 (URL)')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('sends the SPEC §7 payload, logs the user in and goes home', async () => {
+    const created = user({ name: '홍길동', is_premium: false });
+    const fetchMock = mockApi({ 'POST /api/v1/users/': () => json(201, created) });
+    const { router } = renderApp('/signup/');
+    await screen.findByRole('heading', { name: '회원가입' });
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: '가입하기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const [, init] = callsTo(fetchMock, '/api/v1/users/')[0];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'new@example.com',
+      password: 'Secret123',
+      name: '홍길동',
+      phone: '',
+      username: 'hong.gil',
+      date_of_birth: '1995-05-05',
+      gender: 'Male',
+      categories: [],
+    });
+    expect(await screen.findByRole('link', { name: 'UPLOAD' })).toBeInTheDocument();
+  });
+
+  it('reads in English too', async () => {
+    await i18n.changeLanguage('en');
+    mockApi({});
+    renderApp('/signup/');
+    expect(await screen.findByRole('heading', { name: 'Sign up' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password confirmation')).toBeInTheDocument();
+    const legal = screen.getByText(/By signing up you agree/);
+    expect(within(legal).getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', 'https://t.example');
+    expect(within(legal).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://p.example');
+  });
+});
+
+describe('password pages (SPEC §4, §5)', () => {
+  it('password change: a mismatch blocks submit and focuses the confirmation', async () => {
+    const fetchMock = mockApi({});
+    renderApp('/accounts/password/', siteData({ user: user() }));
+    await screen.findByRole('heading', { name: '비밀번호 변경' });
+    type('기존 비밀번호', 'Secret123');
+    type('새 비밀번호', 'Another123');
+    type('새 비밀번호 확인', 'Another124');
+    fireEvent.click(screen.getByRole('button', { name: '비밀번호 변경' }));
+    expect(await screen.findByText('비밀번호가 일치하지 않습니다.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('새 비밀번호 확인')).toHaveFocus());
+    expect(callsTo(fetchMock, '/api/v1/users/7/password_change/')).toHaveLength(0);
+  });
+
+  it('reset confirm: moves from form to expired on a 400 with a token field', async () => {
+    mockApi({ 'POST /api/v1/users/reset/': () => json(400, { token: ['invalid'] }) });
+    renderApp('/accounts/reset/Nw/abc-def/');
+    await screen.findByRole('heading', { name: '새 비밀번호 설정' });
+    type('새 비밀번호', 'Another123');
+    type('새 비밀번호 확인', 'Another123');
+    fireEvent.click(screen.getByRole('button', { name: '비밀번호 설정' }));
+    expect(await screen.findByText(/비밀번호 재설정 링크가 유효하지 않습니다/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '새 링크 요청하기' })).toHaveAttribute('href', '/accounts/password/reset/');
+  });
+
+  it('reset request: shows the success text', async () => {
+    mockApi({ 'POST /api/v1/users/password_reset/': () => json(200, { detail: 'ok' }) });
+    renderApp('/accounts/password/reset/');
+    await screen.findByRole('heading', { name: '비밀번호 재설정' });
+    type('이메일', 'min@example.com');
+    fireEvent.click(screen.getByRole('button', { name: '재설정 메일 보내기' }));
+    expect(await screen.findByText('비밀번호 재설정 안내를 이메일로 보냈습니다. 받은편지함을 확인하세요.')).toBeInTheDocument();
+  });
+});

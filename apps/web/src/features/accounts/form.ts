@@ -1,0 +1,21 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '../../api/client.ts';
+
+/**
+ * Puts each server field message under its field (SPEC §8) and returns what belongs to no field
+ * (non_field_errors, detail, or a field the form does not show) for the form-level alert.
+ */
+export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly string[], fallback: string): string[] {
+  if (!(error instanceof ApiError)) return [fallback];
+  const general: string[] = [];
+  let first = true;
+  for (const [field, messages] of Object.entries(error.fields)) {
+    if (fields.includes(field)) {
+      setError(field as Path<T>, { type: 'server', message: messages.join(' ') }, { shouldFocus: first });
+      first = false;
+    } else general.push(...messages);
+  }
+  if (error.detail) general.push(error.detail);
+  if (!general.length && first) general.push(fallback);
+  return general;
+}
