@@ -39,7 +39,7 @@ describe('login page (SPEC §2, §7, §8)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/upload/'));
     expect(router.state.location.search).toBe('?x=1');
     const [, init] = callsTo(fetchMock, '/accounts/login/')[0];
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect((init?.headers as Record<string, string> | undefined)?.['Content-Type']).toBe('application/x-www-form-urlencoded');
     expect(String(init?.body)).toBe('email=min%40example.com&password=Secret123');
     expect((client.getQueryData(['site']) as { user: { id: number } }).user.id).toBe(me.id);
   });
