@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { mediaRoutes } from '../media/routes.ts';
+import { artworkRoutes } from './artworks/routes.ts';
 import { accountsRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { artistRoutes } from './artists/routes.ts';
@@ -16,6 +17,7 @@ import { shareRoutes } from './share/routes.ts';
  */
 export const featureRegistry: FastifyPluginAsync[] = [
   mediaRoutes,
+  artworkRoutes,
   accountsRoutes,
   curationRoutes,
   adminRoutes,

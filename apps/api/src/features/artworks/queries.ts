@@ -4,7 +4,7 @@ import {
   artworkCategories,
   artworkConcepts,
   artworkFields,
-  type artworks,
+  artworks as artworksTable,
   artworkTags,
   categories,
   collections,
@@ -18,7 +18,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
-export type ArtworkRow = typeof artworks.$inferSelect;
+export type ArtworkRow = typeof artworksTable.$inferSelect;
 export type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'name' | 'slug' | 'isPremium' | 'croppedAvatar' | 'level'>;
 type Named = { code: string; nameKo: string; nameEn: string };
 
@@ -144,4 +144,82 @@ export async function loadArtworkRelations(db: Executor, rows: ArtworkRow[], vie
     collections: new Map(collected.map((c) => [c.artworkId, c.id])),
     applications: group(apps, (a) => ({ id: a.id, invite: a.invite, title: a.title, selected: a.selected })),
   };
+}
+
+/** Write side (POST/PUT/DELETE): one artwork row, taxonomy ids by code, tag upserts, link replacement. */
+export async function findArtworkRow(db: Executor, id: number): Promise<ArtworkRow | null> {
+  const [row] = await db.select().from(artworksTable).where(eq(artworksTable.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function taxonomyIds(db: Executor, kind: 'categories' | 'fields' | 'concepts', codes: string[]): Promise<Map<string, number>> {
+  if (!codes.length) return new Map();
+  if (kind === 'categories') {
+    const rows = await db.select({ id: categories.id, code: categories.category }).from(categories).where(inArray(categories.category, codes));
+    return new Map(rows.map((r) => [r.code, r.id]));
+  }
+  if (kind === 'fields') {
+    const rows = await db.select({ id: fields.id, code: fields.field }).from(fields).where(inArray(fields.field, codes));
+    return new Map(rows.map((r) => [r.code, r.id]));
+  }
+  const rows = await db.select({ id: concepts.id, code: concepts.concept }).from(concepts).where(inArray(concepts.concept, codes));
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+export async function colorExists(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.select({ id: colors.id }).from(colors).where(eq(colors.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+export async function currentLinks(db: Executor, artworkId: number) {
+  const [cats, flds, cons] = await Promise.all([
+    db.select({ id: artworkCategories.categoryId }).from(artworkCategories).where(eq(artworkCategories.artworkId, artworkId)),
+    db.select({ id: artworkFields.fieldId }).from(artworkFields).where(eq(artworkFields.artworkId, artworkId)),
+    db.select({ id: artworkConcepts.conceptId }).from(artworkConcepts).where(eq(artworkConcepts.artworkId, artworkId)),
+  ]);
+  return { categories: cats.length, fields: flds.length, concepts: cons.length };
+}
+
+/** Replaces the artwork's links of one kind, keeping the given order as `position`. */
+export async function replaceLinks(db: Executor, artworkId: number, kind: 'categories' | 'fields' | 'concepts', ids: number[]) {
+  if (kind === 'categories') {
+    await db.delete(artworkCategories).where(eq(artworkCategories.artworkId, artworkId));
+    if (ids.length) await db.insert(artworkCategories).values(ids.map((categoryId, position) => ({ artworkId, categoryId, position })));
+  } else if (kind === 'fields') {
+    await db.delete(artworkFields).where(eq(artworkFields.artworkId, artworkId));
+    if (ids.length) await db.insert(artworkFields).values(ids.map((fieldId, position) => ({ artworkId, fieldId, position })));
+  } else {
+    await db.delete(artworkConcepts).where(eq(artworkConcepts.artworkId, artworkId));
+    if (ids.length) await db.insert(artworkConcepts).values(ids.map((conceptId, position) => ({ artworkId, conceptId, position })));
+  }
+}
+
+/** Creates missing tags and links the artwork to exactly these names, in order. */
+export async function replaceTags(db: Executor, artworkId: number, names: string[]) {
+  await db.delete(artworkTags).where(eq(artworkTags.artworkId, artworkId));
+  if (!names.length) return;
+  await db
+    .insert(tags)
+    .values(names.map((name) => ({ name })))
+    .onConflictDoNothing({ target: tags.name });
+  const rows = await db.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.name, names));
+  const byName = new Map(rows.map((r) => [r.name, r.id]));
+  const links = names.flatMap((name, position) => {
+    const tagId = byName.get(name);
+    return tagId === undefined ? [] : [{ artworkId, tagId, position }];
+  });
+  if (links.length) await db.insert(artworkTags).values(links);
+}
+
+export async function insertArtwork(db: Executor, values: typeof artworksTable.$inferInsert): Promise<ArtworkRow> {
+  const [row] = await db.insert(artworksTable).values(values).returning();
+  return row;
+}
+
+export async function updateArtwork(db: Executor, id: number, values: Partial<typeof artworksTable.$inferInsert>): Promise<void> {
+  await db.update(artworksTable).set(values).where(eq(artworksTable.id, id));
+}
+
+export async function deleteArtwork(db: Executor, id: number): Promise<void> {
+  await db.delete(artworksTable).where(eq(artworksTable.id, id));
 }

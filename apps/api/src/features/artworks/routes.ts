@@ -1,0 +1,74 @@
+import { artworkWriteSchema, presignSchema } from '@axoo/contract/artworks';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
+import { editableArtwork, presentSaved, presignArtworkImage, removeArtwork, saveArtwork } from './service.ts';
+
+const idParams = z.object({ id: z.string() });
+const parseId = (raw: string) => {
+  if (!/^\d{1,9}$/.test(raw)) throw notFound();
+  return Number(raw);
+};
+
+/**
+ * SPEC §7 artwork writes: create, save, delete, presign. Reads (list, detail, a user's artworks) live in the
+ * gallery feature; the staff level PATCH in curation.
+ */
+export async function artworkRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['artworks'];
+
+  r.post(
+    '/api/v1/artworks/',
+    {
+      schema: {
+        tags,
+        summary: 'Create an artwork (a draft unless draft=false, which needs everything SPEC §5 lists)',
+        body: artworkWriteSchema,
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const row = await saveArtwork(app, user, null, request.body);
+      return reply.status(201).send(await presentSaved(app, row, user, request.lang));
+    },
+  );
+
+  r.put(
+    '/api/v1/artworks/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Save an artwork (author only); fields left out keep their value; draft=false publishes',
+        params: idParams,
+        body: artworkWriteSchema,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const existing = await editableArtwork(app, user, parseId(request.params.id));
+      const row = await saveArtwork(app, user, existing, request.body);
+      return presentSaved(app, row, user, request.lang);
+    },
+  );
+
+  r.delete('/api/v1/artworks/:id/', { schema: { tags, summary: 'Delete an artwork (author only)', params: idParams } }, async (request, reply) => {
+    await removeArtwork(app, requireUser(request), parseId(request.params.id));
+    return reply.status(204).send();
+  });
+
+  r.post(
+    '/api/v1/artworks/:id/presign/',
+    {
+      schema: {
+        tags,
+        summary: 'Presigned upload for an image of the artwork (author only; jpg, png, gif, webp up to 10,485,760 bytes)',
+        params: idParams,
+        body: presignSchema,
+      },
+    },
+    async (request) => presignArtworkImage(app, requireUser(request), parseId(request.params.id), request.body),
+  );
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { LICENCES, type LicenceCode } from './choices.ts';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, MULTI_SELECT_MAX, TAG_LENGTH_MAX, TAGS_MAX, TITLE_MAX } from './limits.ts';
+
+/**
+ * Artwork save rules (SPEC §3, §5, §9), shared by the API and the upload form. Messages are keys of
+ * `messages/artworks.ts`; the API translates them, the form shows the same texts.
+ */
+
+export const LICENCE_CODES = LICENCES.map((l) => l.code) as [LicenceCode, ...LicenceCode[]];
+
+/** SPEC §5: tags are trimmed, a leading # dropped, empty ones and duplicates (any case) silently ignored. */
+export function normalizeTags(names: readonly string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const raw of names) {
+    const name = raw.trim().replace(/^#+/, '').trim();
+    if (!name || seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    out.push(name);
+  }
+  return out;
+}
+
+/** SPEC §5 tag messages: 'There are too many tags.' and 'One or more of your tags are too long.' */
+export function tagProblems(names: readonly string[]): ('artwork.tags_too_many' | 'artwork.tag_too_long')[] {
+  const tags = normalizeTags(names);
+  const problems: ('artwork.tags_too_many' | 'artwork.tag_too_long')[] = [];
+  if (tags.length > TAGS_MAX) problems.push('artwork.tags_too_many');
+  if (tags.some((t) => t.length > TAG_LENGTH_MAX)) problems.push('artwork.tag_too_long');
+  return problems;
+}
+
+/** A taxonomy entry as a code, or as the API presents it (`{category: 'painting', name}` ...). */
+const codeOf = (key: 'category' | 'field' | 'concept') =>
+  z.union([z.string().min(1).max(50), z.object({ [key]: z.string().min(1).max(50) }).transform((o) => (o as Record<string, string>)[key])]);
+
+const imageKey = z.string().max(300);
+
+/** POST and PUT /api/v1/artworks/: every field optional (POST fills defaults, PUT keeps what is there). */
+export const artworkWriteSchema = z.object({
+  title: z.string().trim().max(TITLE_MAX, 'artwork.title_max').optional(),
+  content: z.string().max(500_000, 'artwork.content_too_long').optional(),
+  categories: z.array(codeOf('category')).max(MULTI_SELECT_MAX, 'artwork.too_many_choices').optional(),
+  fields: z.array(codeOf('field')).max(MULTI_SELECT_MAX, 'artwork.too_many_choices').optional(),
+  concepts: z.array(codeOf('concept')).max(MULTI_SELECT_MAX, 'artwork.too_many_choices').optional(),
+  /** Colour id, or the colour as presented (`{id, code}`), or null. */
+  color: z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() }).transform((c) => c.id), z.null()]).optional(),
+  background_color: z
+    .string()
+    .regex(/^#[0-9A-Fa-f]{6}$/, 'field.invalid_color')
+    .optional(),
+  /** One of the six licences, or null for none chosen yet. The four flags are accepted too. */
+  licence: z.enum(LICENCE_CODES, 'artwork.licence_invalid').nullable().optional(),
+  attribution: z.boolean().optional(),
+  non_commercial: z.boolean().optional(),
+  no_derivative_works: z.boolean().optional(),
+  share_alike: z.boolean().optional(),
+  tags: z
+    .array(z.union([z.string().max(200), z.object({ name: z.string().max(200) }).transform((t) => t.name)]))
+    .max(200)
+    .superRefine((names, ctx) => {
+      for (const message of tagProblems(names)) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform(normalizeTags)
+    .optional(),
+  published: z.boolean().optional(),
+  draft: z.boolean().optional(),
+  cover: imageKey.optional(),
+  raw_cover: imageKey.optional(),
+  cropped_cover: imageKey.optional(),
+  height: z.number().int().min(0).max(1_000_000).nullable().optional(),
+  width: z.number().int().min(0).max(1_000_000).nullable().optional(),
+});
+export type ArtworkWrite = z.infer<typeof artworkWriteSchema>;
+
+/** What publishing (draft false) needs, SPEC §5. */
+export interface PublishState {
+  title: string;
+  categories: readonly unknown[];
+  fields: readonly unknown[];
+  concepts: readonly unknown[];
+  color: unknown;
+  licence: string | null;
+  cover: string;
+  cropped_cover: string;
+  content: string;
+}
+
+/** SPEC §5 warnings, field → message key, in the order the form shows them. Empty when publishable. */
+export function publishProblems(s: PublishState): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (!s.title.trim()) problems.title = 'artwork.title_required';
+  if (!s.categories.length) problems.categories = 'artwork.categories_required';
+  if (!s.fields.length) problems.fields = 'artwork.fields_required';
+  if (!s.concepts.length) problems.concepts = 'artwork.concepts_required';
+  if (s.color === null || s.color === undefined) problems.color = 'artwork.color_required';
+  if (!s.licence) problems.licence = 'artwork.licence_required';
+  if (!s.cover || !s.cropped_cover) problems.cover = 'artwork.cover_required';
+  if (!/<img\b[^>]*\ssrc="[^"]+"/.test(s.content)) problems.content = 'artwork.content_image_required';
+  return problems;
+}
+
+/** POST /api/v1/artworks/{id}/presign/ (SPEC §7): filename, type, height, width (and size when known). */
+export const presignSchema = z.object({
+  filename: z.string().min(1).max(255),
+  type: z.string().max(100),
+  height: z.number().int().min(0).nullable().optional(),
+  width: z.number().int().min(0).nullable().optional(),
+  size: z.number().int().min(0).max(IMAGE_MAX_BYTES, 'media.too_large').nullable().optional(),
+});
+
+export const ACCEPTED_IMAGE_TYPES = IMAGE_TYPES;
