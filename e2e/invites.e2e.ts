@@ -212,7 +212,7 @@ describe('an open call end to end', () => {
   it('the owner selects it; in selection status the SELECTED tab and the overlay show it', async () => {
     await login(page, owner);
     await page.goto(`/goodluck/${inviteId}/?tab=submissions`);
-    const card = page.locator('[data-testid=submission-list] > div').filter({ has: page.locator(`[data-artwork-id="${artworkId}"]`) });
+    const card = page.locator(`[data-testid=submission-list] [data-testid=artwork-card][data-artwork-id="${artworkId}"]`);
     const toggle = card.getByTestId('select-toggle');
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');

@@ -37,20 +37,24 @@ export function Submissions({ inviteId, selectedOnly, canSelect }: { inviteId: n
   return (
     <div className={styles.submissionGrid} data-testid={selectedOnly ? 'selected-list' : 'submission-list'}>
       {items.map((item, i) => (
-        <div key={item.application.id} className={styles.submission}>
-          <ArtworkCard artwork={item} priority={i < 4} />
-          {canSelect && (
-            <button
-              type="button"
-              className={`btn small ${item.application.selected ? '' : 'secondary'}`}
-              aria-pressed={item.application.selected}
-              onClick={() => onToggle(item)}
-              data-testid="select-toggle"
-            >
-              {item.application.selected ? `✓ ${t('selected')}` : t('select')}
-            </button>
-          )}
-        </div>
+        <ArtworkCard
+          key={item.application.id}
+          artwork={item}
+          priority={i < 4}
+          actions={
+            canSelect && (
+              <button
+                type="button"
+                className={`btn small ${item.application.selected ? '' : 'secondary'}`}
+                aria-pressed={item.application.selected}
+                onClick={() => onToggle(item)}
+                data-testid="select-toggle"
+              >
+                {item.application.selected ? `✓ ${t('selected')}` : t('select')}
+              </button>
+            )
+          }
+        />
       ))}
     </div>
   );

@@ -4,9 +4,9 @@ import { goToLogin } from '../../../api/client.ts';
 import { mediaUrl } from '../../../api/media.ts';
 import { useCurrentUser } from '../../../site.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { absoluteUrl, ShareLinks } from '../../artworks/components/ShareLinks.tsx';
 import { type InviteDetail, useInvite, useToggleSubscription } from '../api.ts';
 import { InvitePages } from '../components/InvitePages.tsx';
-import { ShareButtons } from '../components/ShareButtons.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { Submissions } from '../components/Submissions.tsx';
 import styles from '../components/invites.module.css';
@@ -100,7 +100,6 @@ export default function InviteDetailPage() {
   const tabs: Tab[] = ['detail', ...(invite.status === 'selection' ? (['selected'] as const) : []), ...(manager ? (['submissions'] as const) : [])];
   const asked = params.get('tab') as Tab | null;
   const tab: Tab = asked && tabs.includes(asked) ? asked : 'detail';
-  const url = typeof window !== 'undefined' ? `${window.location.origin}/goodluck/${invite.id}/` : '';
 
   return (
     <article className={styles.detail}>
@@ -129,7 +128,11 @@ export default function InviteDetailPage() {
           <ApplyBlock invite={invite} />
           <div className={styles.socialRow}>
             <Heart invite={invite} />
-            <ShareButtons url={url} title={invite.title} image={invite.background ? mediaUrl(invite.background, 1400) : undefined} />
+            <ShareLinks
+              url={absoluteUrl(`/goodluck/${invite.id}/`)}
+              title={invite.title}
+              image={invite.background ? absoluteUrl(mediaUrl(invite.background, 1400)) : undefined}
+            />
           </div>
         </div>
         {invite.description && <p className={styles.description}>{invite.description}</p>}
