@@ -1,1 +1,46 @@
-export { NotYet as default } from '../../shell/NotYet.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
+import { useCurrentUser } from '../../site.ts';
+import styles from './AdminPage.module.css';
+import { adminSections } from './sections.tsx';
+
+/**
+ * The staff console at /admin/* (issue #7). The route already requires a login; here non-staff get a
+ * clear refusal, and the server answers 403 to every console call anyway.
+ */
+export default function AdminPage() {
+  const { t } = useTranslation('admin');
+  const user = useCurrentUser();
+  if (!user?.is_staff) {
+    return (
+      <div className="narrow" data-testid="admin-refused">
+        <h1 className={styles.refusedTitle}>{t('refused.title')}</h1>
+        <p>{t('refused.body')}</p>
+        <Link to="/" className="btn">
+          {t('refused.home')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className={`page ${styles.console}`}>
+      <h1 className={styles.title}>{t('title')}</h1>
+      <nav className={styles.nav} aria-label={t('sections.label')}>
+        {adminSections.map((s) => (
+          <NavLink key={s.path} to={`/admin/${s.path}/`} className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.navActive}` : styles.navLink)}>
+            {t(s.labelKey)}
+          </NavLink>
+        ))}
+      </nav>
+      <div className={styles.body}>
+        <Routes>
+          <Route index element={<Navigate to={`/admin/${adminSections[0].path}/`} replace />} />
+          {adminSections.map((s) => (
+            <Route key={s.path} path={`${s.path}/*`} element={s.element} />
+          ))}
+          <Route path="*" element={<Navigate to="/admin/" replace />} />
+        </Routes>
+      </div>
+    </div>
+  );
+}
