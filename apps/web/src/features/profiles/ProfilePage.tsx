@@ -48,7 +48,7 @@ export default function ProfilePage() {
       </div>
       <div className={`page ${styles.layout}`}>
         <aside className={styles.side}>
-          <section className={styles.card} aria-labelledby="profile-name">
+          <section className={styles.card} aria-labelledby="profile-heading">
             <img
               className={styles.avatar}
               src={avatar ? mediaUrl(avatar, 156) : DEFAULT_AVATAR}
@@ -58,7 +58,7 @@ export default function ProfilePage() {
               height={156}
               data-testid="profile-avatar"
             />
-            <h1 id="profile-name" className={styles.name}>
+            <h1 id="profile-heading" className={styles.name}>
               {profile.name}
             </h1>
             <p className={styles.username}>@{profile.username}</p>
