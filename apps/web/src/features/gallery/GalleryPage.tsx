@@ -142,53 +142,65 @@ export default function GalleryPage() {
         </div>
         {filters.type === 'projects' && (
           <div className={styles.filters}>
-            <Select
-              label={t('ordering.label')}
-              value={filters.ordering}
-              options={[
-                { value: '-created', label: t('ordering.recent') },
-                { value: '-hit', label: t('ordering.viewed') },
-              ]}
-              onChange={(v) => apply({ ordering: v ?? '-created' })}
-            />
-            <Select
-              label={t('period.label')}
-              value={filters.period || 'all'}
-              options={[
-                { value: 'all', label: t('period.all') },
-                { value: '1m', label: t('period.1m') },
-                { value: '3m', label: t('period.3m') },
-              ]}
-              onChange={(v) => apply({ period: v === '1m' || v === '3m' ? v : '' })}
-            />
-            <Select
-              label={t('field')}
-              value={filters.field || null}
-              placeholder={t('any')}
-              options={site.fields.map((f) => ({ value: f.field, label: localName(f) }))}
-              onChange={(v) => apply({ field: v ?? '' })}
-            />
-            <Select
-              label={t('concept')}
-              value={filters.concept || null}
-              placeholder={t('any')}
-              options={site.concepts.map((c) => ({ value: c.concept, label: localName(c) }))}
-              onChange={(v) => apply({ concept: v ?? '' })}
-            />
-            <Select
-              label={t('color')}
-              value={filters.color || null}
-              placeholder={t('any')}
-              options={site.colors.map((c) => ({ value: String(c.id), label: localName(c), swatch: c.code }))}
-              onChange={(v) => apply({ color: v ?? '' })}
-            />
-            <Select
-              label={t('genre')}
-              value={category || null}
-              placeholder={t('any')}
-              options={site.categories.map((c) => ({ value: c.category, label: localName(c) }))}
-              onChange={(v) => apply({}, v ?? '')}
-            />
+            <div className={styles.filter}>
+              <Select
+                label={t('ordering.label')}
+                value={filters.ordering}
+                options={[
+                  { value: '-created', label: t('ordering.recent') },
+                  { value: '-hit', label: t('ordering.viewed') },
+                ]}
+                onChange={(v) => apply({ ordering: v ?? '-created' })}
+              />
+            </div>
+            <div className={styles.filter}>
+              <Select
+                label={t('period.label')}
+                value={filters.period || 'all'}
+                options={[
+                  { value: 'all', label: t('period.all') },
+                  { value: '1m', label: t('period.1m') },
+                  { value: '3m', label: t('period.3m') },
+                ]}
+                onChange={(v) => apply({ period: v === '1m' || v === '3m' ? v : '' })}
+              />
+            </div>
+            <div className={styles.filter}>
+              <Select
+                label={t('field')}
+                value={filters.field || null}
+                placeholder={t('any')}
+                options={site.fields.map((f) => ({ value: f.field, label: localName(f) }))}
+                onChange={(v) => apply({ field: v ?? '' })}
+              />
+            </div>
+            <div className={styles.filter}>
+              <Select
+                label={t('concept')}
+                value={filters.concept || null}
+                placeholder={t('any')}
+                options={site.concepts.map((c) => ({ value: c.concept, label: localName(c) }))}
+                onChange={(v) => apply({ concept: v ?? '' })}
+              />
+            </div>
+            <div className={styles.filter}>
+              <Select
+                label={t('color')}
+                value={filters.color || null}
+                placeholder={t('any')}
+                options={site.colors.map((c) => ({ value: String(c.id), label: localName(c), swatch: c.code }))}
+                onChange={(v) => apply({ color: v ?? '' })}
+              />
+            </div>
+            <div className={styles.filter}>
+              <Select
+                label={t('genre')}
+                value={category || null}
+                placeholder={t('any')}
+                options={site.categories.map((c) => ({ value: c.category, label: localName(c) }))}
+                onChange={(v) => apply({}, v ?? '')}
+              />
+            </div>
           </div>
         )}
       </div>
