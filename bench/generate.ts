@@ -1,0 +1,424 @@
+/**
+ * Benchmark data generator (issue #2): fills a PostgreSQL database with N artists and M artworks
+ * through the real migrations and taxonomy seed, plus a handful of generated images in the local
+ * storage layout (DATA_DIR/media/<key>). Rows go in with unnest() inserts, thousands per statement.
+ *
+ *   npx tsx bench/generate.ts --artists 2000 --artworks 100000 [--database URL] [--data-dir DIR]
+ *
+ * Without --database (or DATABASE_URL) a fresh database is created on postgres://postgres@127.0.0.1:5432.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import sharp from 'sharp';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { seedTaxonomy } from '../apps/api/src/db/seed.ts';
+import { hashPassword } from '../apps/api/src/features/accounts/passwords.ts';
+import * as w from './words.ts';
+
+export const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+export const BENCH_PASSWORD = 'Bench12345';
+const BATCH = 10_000;
+const COVERS = 8;
+const AVATARS = 6;
+
+export interface GenerateOptions {
+  artists: number;
+  artworks: number;
+  /** Target database; created fresh on the default server when absent. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Deterministic data for comparable runs. */
+  seed?: number;
+  log?: (line: string) => void;
+}
+
+export interface Generated {
+  databaseUrl: string;
+  dataDir: string;
+  created: boolean;
+  artists: number;
+  artworks: number;
+  ms: number;
+}
+
+/** A small deterministic PRNG (mulberry32) so two runs generate the same data. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
+  const some = <T>(xs: readonly T[], n: number) => {
+    const out = new Set<T>();
+    while (out.size < Math.min(n, xs.length)) out.add(pick(xs));
+    return [...out];
+  };
+  return { next, int, pick, some };
+}
+
+/** Creates a fresh, empty database on the given server and returns its URL. */
+export async function createDatabase(server = DEFAULT_SERVER, prefix = 'axoo_bench'): Promise<string> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropDatabase(databaseUrl: string, server = DEFAULT_SERVER) {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
+
+/** One statement per batch: `insert … select * from unnest($1::int[], $2::text[], …)`. */
+async function insertRows(client: pg.PoolClient, table: string, columns: [string, string][], rows: unknown[][], returning?: string) {
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const slice = rows.slice(i, i + BATCH);
+    const arrays = columns.map((_, c) => slice.map((r) => r[c]));
+    const text = `insert into ${table} (${columns.map(([name]) => name).join(', ')}) select * from unnest(${columns
+      .map(([, type], c) => `$${c + 1}::${type}[]`)
+      .join(', ')})${returning ? ` returning ${returning}` : ''}`;
+    const res = await client.query(text, arrays);
+    out.push(...res.rows);
+  }
+  return out;
+}
+
+/** A generated picture: a soft gradient with a few shapes, in one of the seed colours. */
+async function picture(width: number, height: number, hue: string, accent: string, variant: number): Promise<Buffer> {
+  const circles = Array.from({ length: 3 + (variant % 3) }, (_, i) => {
+    const cx = ((variant * 97 + i * 211) % 100) / 100;
+    const cy = ((variant * 53 + i * 137) % 100) / 100;
+    const r = 0.12 + ((variant + i) % 4) * 0.06;
+    return `<circle cx="${cx * width}" cy="${cy * height}" r="${r * Math.min(width, height)}" fill="${i % 2 ? accent : '#ffffff'}" fill-opacity="${0.35 + (i % 3) * 0.15}"/>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hue}"/><stop offset="1" stop-color="${accent}"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>${circles}</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+interface ImageKey {
+  key: string;
+  width: number;
+  height: number;
+  color: string;
+  size: number;
+}
+
+/** Writes the few shared images under DATA_DIR/media/<key> (the local storage layout). */
+async function writeImages(dataDir: string, palette: string[]): Promise<{ covers: ImageKey[]; avatars: ImageKey[]; banners: ImageKey[] }> {
+  const media = join(dataDir, 'media');
+  const write = async (key: string, width: number, height: number, color: string, accent: string, variant: number): Promise<ImageKey> => {
+    const bytes = await picture(width, height, color, accent, variant);
+    const file = join(media, key);
+    mkdirSync(resolve(file, '..'), { recursive: true });
+    writeFileSync(file, bytes);
+    return { key, width, height, color, size: bytes.length };
+  };
+  const covers: ImageKey[] = [];
+  const avatars: ImageKey[] = [];
+  const banners: ImageKey[] = [];
+  for (let i = 0; i < COVERS; i++) {
+    const c = palette[i % palette.length];
+    const a = palette[(i + 3) % palette.length];
+    // Original, and the 240:167 cover crop the browser would have sent (SPEC §5).
+    covers.push(await write(`bench/cover-${i}.jpg`, 1600, 1200, c, a, i));
+    covers.push(await write(`bench/cropped-cover-${i}.jpg`, 1200, 835, c, a, i));
+  }
+  for (let i = 0; i < AVATARS; i++) avatars.push(await write(`bench/avatar-${i}.jpg`, 400, 400, palette[(i * 2) % palette.length], '#ffffff', i + 11));
+  for (let i = 0; i < 3; i++) banners.push(await write(`bench/banner-${i}.jpg`, 2000, 600, palette[(i * 4) % palette.length], '#111111', i + 21));
+  return { covers, avatars, banners };
+}
+
+export async function generate(options: GenerateOptions): Promise<Generated> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const rnd = prng(options.seed ?? 20230101);
+  const created = !options.databaseUrl;
+  const databaseUrl = options.databaseUrl ?? (await createDatabase());
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+
+  // The real schema: migrations and the bilingual lists, exactly as the server applies them.
+  const database = await openDatabase({ url: databaseUrl, pgliteDir: '' });
+  await database.migrate();
+  await seedTaxonomy(database.db);
+  await database.close();
+
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const client = await pool.connect();
+  try {
+    const ids = async (table: string) => (await client.query(`select id from ${table} order by id`)).rows.map((r) => r.id as number);
+    const [categoryIds, fieldIds, conceptIds] = [await ids('categories'), await ids('fields'), await ids('concepts')];
+    const colorRows = (await client.query('select id, code from colors order by id')).rows as { id: number; code: string }[];
+    const images = await writeImages(
+      dataDir,
+      colorRows.map((c) => c.code),
+    );
+    log(`images: ${images.covers.length + images.avatars.length + images.banners.length} files under ${join(dataDir, 'media')}`);
+
+    await client.query('begin');
+    const all = [...images.covers, ...images.avatars, ...images.banners];
+    await insertRows(
+      client,
+      'media',
+      [
+        ['key', 'text'],
+        ['content_type', 'text'],
+        ['size', 'int'],
+        ['width', 'int'],
+        ['height', 'int'],
+        ['dominant_color', 'text'],
+        ['status', 'text'],
+      ],
+      all.map((m) => [m.key, 'image/jpeg', m.size, m.width, m.height, m.color, 'ready']),
+    );
+
+    // Artists: most are premium members (their projects are visible), a few carry a ranking level.
+    const password = await hashPassword(BENCH_PASSWORD);
+    const now = Date.now();
+    const year = 365 * 86_400_000;
+    const userRows: unknown[][] = [];
+    for (let i = 1; i <= options.artists; i++) {
+      const korean = rnd.next() < 0.7;
+      const name = korean ? `${rnd.pick(w.KO_FAMILY)}${rnd.pick(w.KO_GIVEN)}` : `${rnd.pick(w.EN_FIRST)} ${rnd.pick(w.EN_LAST)}`;
+      const username = `${korean ? 'artist' : rnd.pick(w.EN_FIRST).toLowerCase()}.${i}`;
+      const joined = new Date(now - rnd.next() * year);
+      const level = rnd.next() < 0.05 ? rnd.int(1, 5) : 0;
+      userRows.push([
+        `bench${i}@example.com`,
+        password,
+        username,
+        username.replaceAll('.', ''),
+        name,
+        rnd.next() < 0.85,
+        level,
+        rnd.pick(images.avatars).key,
+        korean ? '서울에서 작업하는 시각 예술가입니다.' : 'Visual artist working between Seoul and elsewhere.',
+        korean ? 'ko' : 'en',
+        joined.toISOString(),
+      ]);
+    }
+    const users = await insertRows(
+      client,
+      'users',
+      [
+        ['email', 'text'],
+        ['password', 'text'],
+        ['username', 'text'],
+        ['slug', 'text'],
+        ['name', 'text'],
+        ['is_premium', 'bool'],
+        ['level', 'int2'],
+        ['cropped_avatar', 'text'],
+        ['biography', 'text'],
+        ['language', 'text'],
+        ['created', 'timestamptz'],
+      ],
+      userRows,
+      'id',
+    );
+    const userIds = users.map((u) => u.id as number);
+    const userCats: unknown[][] = [];
+    for (const id of userIds)
+      rnd.some(categoryIds, rnd.int(1, 2)).forEach((c, pos) => {
+        userCats.push([id, c, pos]);
+      });
+    await insertRows(
+      client,
+      'user_categories',
+      [
+        ['user_id', 'int'],
+        ['category_id', 'int'],
+        ['position', 'int2'],
+      ],
+      userCats,
+    );
+    log(`artists: ${userIds.length}`);
+
+    // Tags: the shared vocabulary.
+    const tags = await insertRows(
+      client,
+      'tags',
+      [['name', 'text']],
+      [...new Set(w.TAGS)].map((t) => [t]),
+      'id',
+    );
+    const tagIds = tags.map((t) => t.id as number);
+
+    // Artworks, in batches: each batch inserts its rows, then their categories, fields, concepts and tags.
+    let artworks = 0;
+    for (let start = 0; start < options.artworks; start += BATCH) {
+      const count = Math.min(BATCH, options.artworks - start);
+      const rows: unknown[][] = [];
+      for (let i = 0; i < count; i++) {
+        const korean = rnd.next() < 0.6;
+        const title = (
+          korean
+            ? `${rnd.pick(w.KO_TITLE_A)} ${rnd.pick(w.KO_TITLE_B)}${rnd.pick(w.TITLE_SUFFIX)}`
+            : `${rnd.pick(w.EN_TITLE_A)} ${rnd.pick(w.EN_TITLE_B)}${rnd.pick(w.TITLE_SUFFIX)}`
+        ).slice(0, 100);
+        const cover = rnd.int(0, COVERS - 1);
+        const raw = images.covers[cover * 2];
+        const cropped = images.covers[cover * 2 + 1];
+        const color = rnd.pick(colorRows);
+        const createdAt = new Date(now - rnd.next() * year).toISOString();
+        const licence = rnd.int(0, 5);
+        const text = korean ? rnd.pick(w.SENTENCES_KO) : rnd.pick(w.SENTENCES_EN);
+        rows.push([
+          rnd.pick(userIds),
+          title,
+          `<p><img src="/media/${raw.key}" width="${raw.width}" height="${raw.height}" alt=""></p><p>${text}</p>`,
+          color.id,
+          rnd.next() < 0.8 ? '#FFFFFF' : '#111111',
+          licence === 1 || licence === 4 || licence === 5,
+          licence === 2 || licence === 5,
+          licence === 3 || licence === 4,
+          rnd.next() < 0.95,
+          rnd.next() < 0.03,
+          raw.key,
+          raw.key,
+          cropped.key,
+          raw.height,
+          raw.width,
+          rnd.next() < 0.01 ? rnd.int(1, 5) : null,
+          // Long-tailed view counts: most projects have a few hits, some have thousands.
+          Math.floor(Math.exp(rnd.next() * 9)) - 1,
+          createdAt,
+          createdAt,
+        ]);
+      }
+      const inserted = await insertRows(
+        client,
+        'artworks',
+        [
+          ['author_id', 'int'],
+          ['title', 'text'],
+          ['content', 'text'],
+          ['color_id', 'int'],
+          ['background_color', 'text'],
+          ['non_commercial', 'bool'],
+          ['no_derivative_works', 'bool'],
+          ['share_alike', 'bool'],
+          ['published', 'bool'],
+          ['draft', 'bool'],
+          ['cover', 'text'],
+          ['raw_cover', 'text'],
+          ['cropped_cover', 'text'],
+          ['height', 'int'],
+          ['width', 'int'],
+          ['level', 'int2'],
+          ['hit', 'int'],
+          ['created', 'timestamptz'],
+          ['published_at', 'timestamptz'],
+        ],
+        rows,
+        'id',
+      );
+      const links = { c: [] as unknown[][], f: [] as unknown[][], k: [] as unknown[][], t: [] as unknown[][] };
+      for (const { id } of inserted) {
+        rnd.some(categoryIds, rnd.int(1, 2)).forEach((x, pos) => {
+          links.c.push([id, x, pos]);
+        });
+        rnd.some(fieldIds, rnd.int(1, 2)).forEach((x, pos) => {
+          links.f.push([id, x, pos]);
+        });
+        rnd.some(conceptIds, rnd.int(1, 2)).forEach((x, pos) => {
+          links.k.push([id, x, pos]);
+        });
+        rnd.some(tagIds, rnd.int(1, 6)).forEach((x, pos) => {
+          links.t.push([id, x, pos]);
+        });
+      }
+      const link = (table: string, column: string, data: unknown[][]) =>
+        insertRows(
+          client,
+          table,
+          [
+            ['artwork_id', 'int'],
+            [column, 'int'],
+            ['position', 'int2'],
+          ],
+          data,
+        );
+      await link('artwork_categories', 'category_id', links.c);
+      await link('artwork_fields', 'field_id', links.f);
+      await link('artwork_concepts', 'concept_id', links.k);
+      await link('artwork_tags', 'tag_id', links.t);
+      artworks += inserted.length;
+      log(`artworks: ${artworks}/${options.artworks}`);
+    }
+    // The licence flags above are chosen ones; the home page needs a few banners and partners too.
+    await client.query('update artworks set licence_chosen = true');
+    await insertRows(
+      client,
+      'banners',
+      [
+        ['url', 'text'],
+        ['image', 'text'],
+        ['alt', 'text'],
+        ['level', 'int2'],
+      ],
+      images.banners.map((b, i) => ['/goodluck/', b.key, `Banner ${i + 1}`, 5 - i]),
+    );
+    await insertRows(
+      client,
+      'clients',
+      [
+        ['name', 'text'],
+        ['url', 'text'],
+        ['image', 'text'],
+        ['benefit', 'text'],
+        ['level', 'int2'],
+      ],
+      images.avatars.map((a, i) => [`Partner ${i + 1}`, 'https://example.com/', a.key, '멤버 작가 협업 우대', i < 4 ? 5 - i : null]),
+    );
+    await client.query('commit');
+    await client.query('analyze');
+    return { databaseUrl, dataDir, created, artists: userIds.length, artworks, ms: Math.round(performance.now() - started) };
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+    await pool.end();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({
+    options: {
+      artists: { type: 'string', default: '1000' },
+      artworks: { type: 'string', default: '10000' },
+      database: { type: 'string' },
+      'data-dir': { type: 'string', default: 'bench/.data' },
+    },
+  });
+  const result = await generate({
+    artists: Number(values.artists),
+    artworks: Number(values.artworks),
+    databaseUrl: values.database ?? process.env.DATABASE_URL,
+    dataDir: values['data-dir'] ?? 'bench/.data',
+    log: (line) => console.log(line),
+  });
+  console.log(`done in ${(result.ms / 1000).toFixed(1)} s: ${result.artists} artists, ${result.artworks} artworks`);
+  console.log(`DATABASE_URL=${result.databaseUrl}`);
+  console.log(`DATA_DIR=${result.dataDir}`);
+}

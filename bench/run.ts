@@ -1,0 +1,67 @@
+/**
+ * `npm run bench`: generates data (or uses DATABASE_URL as it is), starts the product's server from
+ * code on a free loopback port, runs every registered scenario (each one side by side with a bare
+ * node:http server answering the same bytes) and prints one table. Method: docs/performance.md.
+ *
+ *   npm run bench -- [--artists 300] [--artworks 3000] [--duration 5] [--connections 10] [--only site]
+ *
+ * Scenario files register themselves on import: add one import line below for a new file.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { dropDatabase, generate } from './generate.ts';
+import { compare, configure, printTable, rows, scenarios } from './harness.ts';
+import './gallery.ts';
+import './site.ts';
+
+const { values } = parseArgs({
+  options: {
+    artists: { type: 'string', default: '300' },
+    artworks: { type: 'string', default: '3000' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+configure({ duration, connections });
+
+// Data: an existing database (DATABASE_URL, with BENCH_DATA_DIR for its media) or a fresh one.
+const existing = process.env.DATABASE_URL;
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'axoo-bench-'));
+let databaseUrl = existing;
+if (!existing) {
+  const g = await generate({ artists: Number(values.artists), artworks: Number(values.artworks), dataDir, log: () => {} });
+  databaseUrl = g.databaseUrl;
+  console.log(`generated ${g.artists} artists and ${g.artworks} artworks in ${(g.ms / 1000).toFixed(1)} s`);
+}
+
+const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: 'off' });
+const database = await openDatabase({ url: databaseUrl, pgliteDir: config.pgliteDir });
+await database.migrate();
+const app = await buildApp({ config, database, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+console.log(`node ${process.version}, ${cpus().length} CPUs, ${connections} connections, ${duration} s per run, database ${database.kind}`);
+try {
+  for (const s of scenarios) {
+    if (values.only && !s.name.includes(values.only)) continue;
+    console.log(`scenario: ${s.name}`);
+    await s.run({ app, baseUrl, duration, connections, compare });
+  }
+  if (rows.length) printTable();
+} finally {
+  await app.close();
+  if (!existing && databaseUrl) {
+    await dropDatabase(databaseUrl);
+    if (!process.env.BENCH_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
