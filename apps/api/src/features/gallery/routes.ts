@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { paged, pagingQuery, parsePaging } from '../../http/paging.ts';
 import type { ArtworkFilters, Ordering } from './queries.ts';
+import { clearCountCache } from './count-cache.ts';
 import { listArtworks, listUserArtworks, showArtwork } from './service.ts';
 
 export const SEARCH_MAX = 100;
@@ -67,8 +69,13 @@ function parseFilters(query: z.infer<typeof listQuery>): ArtworkFilters {
   return filters;
 }
 
-export async function galleryRoutes(app: FastifyInstance) {
+async function gallery(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Any write through this process may change what the gallery counts: start counting afresh.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') clearCountCache(app);
+  });
 
   r.get(
     '/api/v1/artworks/',
@@ -126,3 +133,6 @@ export async function galleryRoutes(app: FastifyInstance) {
     },
   );
 }
+
+/** Not encapsulated, so the count-cache hook sees every route's writes. */
+export const galleryRoutes = fp(gallery, { name: 'gallery' });

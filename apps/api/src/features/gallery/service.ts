@@ -9,7 +9,8 @@ import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../../http/sessions.ts';
 import { canViewArtwork } from '../artworks/policy.ts';
 import { presentArtwork } from '../artworks/present.ts';
-import { loadArtworkRelations } from '../artworks/queries.ts';
+import { type ArtworkRow, loadArtworkRelations } from '../artworks/queries.ts';
+import { cachedCount } from './count-cache.ts';
 import { canSeeCollection, countsAsView, galleryScopes, isOwner, isOwnerOrStaff, listedTo } from './policy.ts';
 import * as q from './queries.ts';
 
@@ -17,16 +18,24 @@ import * as q from './queries.ts';
  * A list in a fixed number of statements whatever the page size: the count and the page's rows
  * (in parallel), then the relations of all rows at once.
  */
-async function presentList(app: FastifyInstance, viewer: UserRow | null, lang: Lang, scopes: SQL[], ordering: q.Ordering, page: Page) {
-  const [total, rows] = await Promise.all([q.countArtworks(app.db, scopes), q.pageOfArtworks(app.db, scopes, ordering, page.limit, page.offset)]);
-  const rel = await loadArtworkRelations(app.db, rows, viewer?.id ?? null);
-  return { count: total, results: rows.map((row) => presentArtwork(row, rel, lang)) };
+async function presentList(app: FastifyInstance, viewer: UserRow | null, lang: Lang, count: Promise<number>, rows: Promise<ArtworkRow[]>) {
+  const [total, page] = await Promise.all([count, rows]);
+  const rel = await loadArtworkRelations(app.db, page, viewer?.id ?? null);
+  return { count: total, results: page.map((row) => presentArtwork(row, rel, lang)) };
 }
 
-/** SPEC §7 GET /api/v1/artworks/: the gallery. */
+/**
+ * SPEC §7 GET /api/v1/artworks/: the gallery. The visible part of the count is shared by every
+ * viewer with the same filters and cached for a few seconds (count-cache.ts); a logged-in author's
+ * own hidden work is counted apart, which is cheap through the author index.
+ */
 export function listArtworks(app: FastifyInstance, viewer: UserRow | null, lang: Lang, filters: q.ArtworkFilters, ordering: q.Ordering, page: Page) {
   const scopes = galleryScopes(viewer).map((scope) => q.artworkConditions(scope, filters));
-  return presentList(app, viewer, lang, scopes, ordering, page);
+  const [visible, ...own] = scopes;
+  const key = JSON.stringify([filters.search, filters.createdFrom?.getTime(), filters.category, filters.field, filters.concept, filters.colorId]);
+  const visibleCount = cachedCount(app, key, () => q.countArtworks(app.db, [visible]));
+  const count = own.length ? Promise.all([visibleCount, q.countArtworks(app.db, own)]).then(([a, b]) => a + b) : visibleCount;
+  return presentList(app, viewer, lang, count, q.pageOfArtworks(app.db, scopes, ordering, page.limit, page.offset));
 }
 
 export type ProfileTab = 'projects' | 'collection' | 'application';
@@ -58,7 +67,7 @@ export async function listUserArtworks(
   } else {
     where = q.profileProjects(userId, isOwnerOrStaff(viewer, userId) ? undefined : (eq(artworks.visible, true) as SQL));
   }
-  return presentList(app, viewer, lang, [where], options.ordering, page);
+  return presentList(app, viewer, lang, q.countArtworks(app.db, [where]), q.pageOfArtworks(app.db, [where], options.ordering, page.limit, page.offset));
 }
 
 /** A guest's viewer key for view counting: a hash, so no address is stored. */
