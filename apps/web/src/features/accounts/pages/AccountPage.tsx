@@ -102,7 +102,7 @@ function AccountForm({ user }: { user: CurrentUser }) {
           {t('account.saved')}
         </div>
       )}
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} noValidate className={styles.form}>
         <div className="field">
           <label htmlFor="account-email">{t('fields.email')}</label>
           <input id="account-email" type="email" value={user.email} readOnly aria-describedby="account-email-hint" className={styles.readonly} />

@@ -71,7 +71,7 @@ export default function SignupPage() {
           {alert.join(' ')}
         </div>
       )}
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} noValidate className={styles.form}>
         <div className="field">
           <label htmlFor="signup-email">{t('fields.email')}</label>
           <input type="email" autoComplete="email" {...field('email')} {...register('email', required)} />
