@@ -15,6 +15,7 @@ import {
   tags,
   users,
 } from '../../db/schema/index.ts';
+import { splitRelated, withRelated } from './relations.ts';
 
 export type Ordering = '-created' | 'created' | '-hit' | 'hit';
 
@@ -137,7 +138,7 @@ const orderSql: Record<Ordering, SQL> = {
  * With several scopes, each gives its own first offset+limit rows in order and the merge keeps the
  * page; that is exact because the scopes do not overlap.
  */
-export async function pageOfArtworks(db: Executor, scopes: SQL[], ordering: Ordering, limit: number, offset: number) {
+export async function pageOfArtworks(db: Executor, scopes: SQL[], ordering: Ordering, limit: number, offset: number, viewerId: number | null) {
   const order = orderSql[ordering];
   let ids: SQL;
   if (scopes.length === 1) {
@@ -146,11 +147,18 @@ export async function pageOfArtworks(db: Executor, scopes: SQL[], ordering: Orde
     const branches = scopes.map((where) => sql`(select id, created, hit from ${artworks} where ${where} order by ${order} limit ${limit + offset})`);
     ids = sql`select id from (${sql.join(branches, sql` union all `)}) as merged order by ${order} limit ${limit} offset ${offset}`;
   }
-  return db
-    .select()
+  const selected = await db
+    .select(withRelated(viewerId))
     .from(artworks)
     .where(sql`${artworks.id} in (${ids})`)
     .orderBy(...orderBy(ordering));
+  return splitRelated(selected);
+}
+
+/** One artwork with everything the overlay shows, in one statement. */
+export async function findArtworkWithRelated(db: Executor, id: number, viewerId: number | null) {
+  const selected = await db.select(withRelated(viewerId)).from(artworks).where(eq(artworks.id, id)).limit(1);
+  return selected.length ? splitRelated(selected) : null;
 }
 
 export async function findArtwork(db: Executor, id: number) {

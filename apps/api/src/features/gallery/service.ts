@@ -9,7 +9,6 @@ import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../../http/sessions.ts';
 import { canViewArtwork } from '../artworks/policy.ts';
 import { presentArtwork } from '../artworks/present.ts';
-import { type ArtworkRow, loadArtworkRelations } from '../artworks/queries.ts';
 import { cachedCount } from './count-cache.ts';
 import { canSeeCollection, countsAsView, galleryScopes, isOwner, isOwnerOrStaff, listedTo } from './policy.ts';
 import * as q from './queries.ts';
@@ -18,10 +17,9 @@ import * as q from './queries.ts';
  * A list in a fixed number of statements whatever the page size: the count and the page's rows
  * (in parallel), then the relations of all rows at once.
  */
-async function presentList(app: FastifyInstance, viewer: UserRow | null, lang: Lang, count: Promise<number>, rows: Promise<ArtworkRow[]>) {
-  const [total, page] = await Promise.all([count, rows]);
-  const rel = await loadArtworkRelations(app.db, page, viewer?.id ?? null);
-  return { count: total, results: page.map((row) => presentArtwork(row, rel, lang)) };
+async function presentList(lang: Lang, count: Promise<number>, page: ReturnType<typeof q.pageOfArtworks>) {
+  const [total, { rows, rel }] = await Promise.all([count, page]);
+  return { count: total, results: rows.map((row) => presentArtwork(row, rel, lang)) };
 }
 
 /**
@@ -35,7 +33,7 @@ export function listArtworks(app: FastifyInstance, viewer: UserRow | null, lang:
   const key = JSON.stringify([filters.search, filters.createdFrom?.getTime(), filters.category, filters.field, filters.concept, filters.colorId]);
   const visibleCount = cachedCount(app, key, () => q.countArtworks(app.db, [visible]));
   const count = own.length ? Promise.all([visibleCount, q.countArtworks(app.db, own)]).then(([a, b]) => a + b) : visibleCount;
-  return presentList(app, viewer, lang, count, q.pageOfArtworks(app.db, scopes, ordering, page.limit, page.offset));
+  return presentList(lang, count, q.pageOfArtworks(app.db, scopes, ordering, page.limit, page.offset, viewer?.id ?? null));
 }
 
 export type ProfileTab = 'projects' | 'collection' | 'application';
@@ -67,7 +65,7 @@ export async function listUserArtworks(
   } else {
     where = q.profileProjects(userId, isOwnerOrStaff(viewer, userId) ? undefined : (eq(artworks.visible, true) as SQL));
   }
-  return presentList(app, viewer, lang, q.countArtworks(app.db, [where]), q.pageOfArtworks(app.db, [where], options.ordering, page.limit, page.offset));
+  return presentList(lang, q.countArtworks(app.db, [where]), q.pageOfArtworks(app.db, [where], options.ordering, page.limit, page.offset, viewer?.id ?? null));
 }
 
 /** A guest's viewer key for view counting: a hash, so no address is stored. */
@@ -82,12 +80,10 @@ export function viewerKey(request: FastifyRequest): string {
 /** SPEC §7 GET /api/v1/artworks/{id}/: 404 for what the viewer may not see; one view a day per viewer. */
 export async function showArtwork(app: FastifyInstance, request: FastifyRequest, id: number) {
   const viewer = request.user;
-  const row = await q.findArtwork(app.db, id);
-  if (!row || !canViewArtwork(viewer, row)) throw notFound();
+  const found = await q.findArtworkWithRelated(app.db, id, viewer?.id ?? null);
+  const row = found?.rows[0];
+  if (!found || !row || !canViewArtwork(viewer, row)) throw notFound();
   const day = new Date().toISOString().slice(0, 10);
-  const [counted, rel] = await Promise.all([
-    countsAsView(viewer, row) ? q.recordView(app.db, row.id, viewerKey(request), day) : Promise.resolve(false),
-    loadArtworkRelations(app.db, [row], viewer?.id ?? null),
-  ]);
-  return presentArtwork({ ...row, hit: row.hit + (counted ? 1 : 0) }, rel, request.lang, { withContent: true });
+  const counted = countsAsView(viewer, row) ? await q.recordView(app.db, row.id, viewerKey(request), day) : false;
+  return presentArtwork({ ...row, hit: row.hit + (counted ? 1 : 0) }, found.rel, request.lang, { withContent: true });
 }
