@@ -1,14 +1,24 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteColumns, invitePages, inviteQuestions, invites } from '../apps/api/src/db/schema/index.ts';
-import { buildArtwork, buildInvite, buildPremium, buildStaff, PASSWORD, type UserRow } from '../apps/api/test/factories.ts';
+import { buildInvite, buildPremium, buildStaff, PASSWORD, type UserRow } from '../apps/api/test/factories.ts';
 import { type Browser, fixtures, openBrowser, screenshot } from './support.ts';
 
 // Issue #8 journey: a brand's open call end to end (SPEC §2 Invites, §4, §5, §6).
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Full-page screenshot from the top, so the fixed top bar sits where a reader expects it. */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, name);
+}
 
 /** Logs in through the real login form. */
 async function login(page: Page, user: UserRow) {
@@ -71,7 +81,7 @@ describe('invite screens in both languages', () => {
       await card.waitFor();
       expect(await card.getByTestId('invite-status').textContent()).toBe(lang === 'ko' ? '진행 중' : 'in progress');
       expect(await page.getByText(lang === 'ko' ? '심사 중' : 'under examination').count()).toBeGreaterThan(0);
-      await screenshot(page, `invites-list-${lang}`);
+      await shot(page, `invites-list-${lang}`);
 
       await card.click();
       await page.waitForURL(`**/goodluck/${inviteId}/`);
@@ -80,7 +90,7 @@ describe('invite screens in both languages', () => {
       expect(await page.getByTestId('invite-column').count()).toBe(2);
       // A guest sees DETAIL only (no SELECTED before selection, no SUBMISSIONS).
       expect(await page.getByRole('tab').allTextContents()).toEqual(['DETAIL']);
-      await screenshot(page, `invites-detail-${lang}`);
+      await shot(page, `invites-detail-${lang}`);
 
       // The heart sends a guest to login with the way back.
       await page.getByTestId('subscribe').click();
@@ -108,20 +118,20 @@ describe('an open call end to end', () => {
     await page.goto('/admin/invites/');
     await page.getByRole('button', { name: '새 공모' }).click();
     const form = page.getByTestId('invite-form');
-    await form.getByLabel('주최자 (이메일 또는 번호)').fill(owner.email);
-    await form.getByLabel('제목').fill(TITLE);
-    await form.getByLabel('부제목').fill('여름 포스터');
-    await form.getByLabel('설명').fill('축제 포스터를 보내 주세요.');
-    await form.getByLabel('상태').selectOption('ongoing');
-    await form.getByLabel('마감 일시').fill('2031-06-30T18:00');
+    await form.getByLabel('주최자 (이메일 또는 번호)', { exact: true }).fill(owner.email);
+    await form.getByLabel('제목', { exact: true }).fill(TITLE);
+    await form.getByLabel('부제목', { exact: true }).fill('여름 포스터');
+    await form.getByLabel('설명', { exact: true }).fill('축제 포스터를 보내 주세요.');
+    await form.getByLabel('상태', { exact: true }).selectOption('ongoing');
+    await form.getByLabel('마감 일시', { exact: true }).fill('2031-06-30T18:00');
     await form.getByRole('button', { name: '질문 추가' }).click();
-    await form.getByLabel('질문 1').fill('작업 의도를 알려 주세요.');
+    await form.getByLabel('질문 1', { exact: true }).fill('작업 의도를 알려 주세요.');
     await form.getByRole('button', { name: '질문 추가' }).click();
-    await form.getByLabel('질문 2').fill('사용한 기법은 무엇인가요?');
-    await screenshot(page, 'invites-admin-form-ko');
+    await form.getByLabel('질문 2', { exact: true }).fill('사용한 기법은 무엇인가요?');
+    await shot(page, 'invites-admin-form-ko');
     await form.getByRole('button', { name: '저장' }).click();
     await page.getByTestId('invites-admin').getByText(TITLE).waitFor();
-    await screenshot(page, 'invites-admin-list-ko');
+    await shot(page, 'invites-admin-list-ko');
 
     const [row] = await app.db.select().from(invites).where(eq(invites.title, TITLE));
     expect(row).toMatchObject({ ownerId: owner.id, status: 'ongoing' });
@@ -140,7 +150,10 @@ describe('an open call end to end', () => {
       await page.getByRole('button', { name: '칸 추가' }).click();
       const editor = page.getByTestId('column-editor');
       await editor.locator('.ProseMirror').fill(text);
-      if (i === 1) await editor.getByRole('button', { name: '12 / 12' }).click();
+      if (i === 1) {
+        await editor.getByRole('button', { name: '12 / 12' }).click();
+        await shot(page, 'invites-column-editor-ko');
+      }
       await editor.getByRole('button', { name: '저장' }).click();
       await editor.waitFor({ state: 'detached' });
     }
@@ -150,7 +163,7 @@ describe('an open call end to end', () => {
     await page.getByTestId('column-editor').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('invite-column').count()).toBe(2);
     await page.getByRole('button', { name: '편집 끝내기' }).click();
-    await screenshot(page, 'invites-detail-staff-ko');
+    await shot(page, 'invites-detail-staff-ko');
 
     const columns = await app.db
       .select({ content: inviteColumns.content, width: inviteColumns.width })
@@ -165,48 +178,55 @@ describe('an open call end to end', () => {
     await logout(page);
   });
 
-  it('an artist subscribes and applies through all four steps', async () => {
-    await login(page, artist);
-    await page.goto(`/goodluck/${inviteId}/`);
-    const heart = page.getByTestId('subscribe');
-    await heart.click();
-    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
-    await page.reload();
-    await expect.poll(() => page.getByTestId('subscribe').getAttribute('aria-pressed')).toBe('true');
+  it('an artist subscribes and applies through all four steps (in English, through the real upload screen)', async () => {
+    const en = await openBrowser({ lang: 'en' });
+    try {
+      const artistPage = en.page;
+      await login(artistPage, artist);
+      await artistPage.goto(`/goodluck/${inviteId}/`);
+      const heart = artistPage.getByTestId('subscribe');
+      await heart.click();
+      await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+      await artistPage.reload();
+      await expect.poll(() => artistPage.getByTestId('subscribe').getAttribute('aria-pressed')).toBe('true');
+      await shot(artistPage, 'invites-detail-artist-en');
 
-    // (1) upload tied to the invite, (2) published.
-    await page.getByTestId('apply').click();
-    await page.waitForURL(`**/goodluck/${inviteId}/upload/**`);
-    artworkId = await publishThroughUpload(page, inviteId);
-    await page.getByRole('heading', { name: 'Published' }).waitFor();
-    await screenshot(page, 'invites-published-ko');
-    await page.getByTestId('next').click();
+      // (1) the upload screen tied to the invite, (2) 'Published'.
+      await artistPage.getByTestId('apply').click();
+      await artistPage.waitForURL(`**/goodluck/${inviteId}/upload/`);
+      artworkId = await publishThroughUpload(artistPage, inviteId);
+      await artistPage.getByRole('heading', { name: 'Published' }).waitFor();
+      await shot(artistPage, 'invites-published-en');
+      await artistPage.getByTestId('next').click();
 
-    // (3) questions: counter, 250 max, the agreement enables Submit.
-    await page.waitForURL(`**/goodluck/${inviteId}/application/${artworkId}/`);
-    const submit = page.getByRole('button', { name: '제출' });
-    const first = page.getByLabel('1. 작업 의도를 알려 주세요.');
-    await first.fill('여름의 빛을 담았습니다.');
-    expect(await page.getByTestId('answer-counter').first().textContent()).toBe('13 / 250');
-    await page.getByLabel('2. 사용한 기법은 무엇인가요?').fill('가'.repeat(300));
-    expect(((await page.getByLabel('2. 사용한 기법은 무엇인가요?').inputValue()) ?? '').length).toBe(250);
-    expect(await submit.isDisabled()).toBe(true);
-    await page.getByTestId('agree').check();
-    expect(await submit.isEnabled()).toBe(true);
-    await screenshot(page, 'invites-application-ko');
-    await submit.click();
+      // (3) questions: counter, 250 max, the agreement enables Submit.
+      await artistPage.waitForURL(`**/goodluck/${inviteId}/application/${artworkId}/`);
+      const submit = artistPage.getByRole('button', { name: 'Submit' });
+      await artistPage.getByLabel('1. 작업 의도를 알려 주세요.').fill('여름의 빛을 담았습니다.');
+      expect(await artistPage.getByTestId('answer-counter').first().textContent()).toBe('13 / 250');
+      const second = artistPage.getByLabel('2. 사용한 기법은 무엇인가요?');
+      await second.fill('Ink and '.repeat(40));
+      expect((await second.inputValue()).length).toBe(250);
+      expect(await artistPage.getByTestId('answer-counter').nth(1).textContent()).toBe('250 / 250');
+      expect(await submit.isDisabled()).toBe(true);
+      await artistPage.getByTestId('agree').check();
+      expect(await submit.isEnabled()).toBe(true);
+      await shot(artistPage, 'invites-application-en');
+      await submit.click();
 
-    // (4) complete.
-    await page.waitForURL(`**/goodluck/${inviteId}/complete/${artworkId}/`);
-    await page.getByRole('heading', { name: 'CONGRATULATIONS!' }).waitFor();
-    await screenshot(page, 'invites-complete-ko');
+      // (4) complete.
+      await artistPage.waitForURL(`**/goodluck/${inviteId}/complete/${artworkId}/`);
+      await artistPage.getByRole('heading', { name: 'CONGRATULATIONS!' }).waitFor();
+      await shot(artistPage, 'invites-complete-en');
 
-    // My submission: the profile's application tab lists it.
-    await page.getByTestId('my-submission').click();
-    await page.waitForURL((url) => url.pathname === `/${artist.slug}/` && url.searchParams.get('type') === 'application');
-    await page.locator(`[data-testid=artwork-card][data-artwork-id="${artworkId}"]`).waitFor();
-    await screenshot(page, 'invites-my-submission-ko');
-    await logout(page);
+      // My submission: the profile's application tab lists it.
+      await artistPage.getByTestId('my-submission').click();
+      await artistPage.waitForURL((url) => url.pathname === `/${artist.slug}/` && url.searchParams.get('type') === 'application');
+      await artistPage.locator(`[data-testid=artwork-card][data-artwork-id="${artworkId}"]`).waitFor();
+      await shot(artistPage, 'invites-my-submission-en');
+    } finally {
+      await en.close();
+    }
   });
 
   it('the owner selects it; in selection status the SELECTED tab and the overlay show it', async () => {
@@ -216,7 +236,7 @@ describe('an open call end to end', () => {
     const toggle = card.getByTestId('select-toggle');
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
-    await screenshot(page, 'invites-submissions-owner-ko');
+    await shot(page, 'invites-submissions-owner-ko');
     // Not in selection status yet: no SELECTED tab.
     expect(await page.getByRole('tab').allTextContents()).toEqual(['DETAIL', 'SUBMISSIONS']);
     await logout(page);
@@ -227,8 +247,8 @@ describe('an open call end to end', () => {
     const row = page.getByTestId('invites-admin').getByRole('row').filter({ hasText: TITLE });
     await row.getByRole('button', { name: '공모 편집' }).click();
     const form = page.getByTestId('invite-form');
-    await form.getByLabel('상태').selectOption('selection');
-    await form.getByLabel('선정 발표일').fill('2031-07-15T12:00');
+    await form.getByLabel('상태', { exact: true }).selectOption('selection');
+    await form.getByLabel('선정 발표일', { exact: true }).fill('2031-07-15T12:00');
     await form.getByRole('button', { name: '저장' }).click();
     await page.getByTestId('invites-admin').waitFor();
     await logout(page);
@@ -239,24 +259,49 @@ describe('an open call end to end', () => {
     await page.getByRole('tab', { name: 'SELECTED' }).click();
     const selectedCard = page.locator(`[data-testid=selected-list] [data-artwork-id="${artworkId}"]`);
     await selectedCard.waitFor();
-    await screenshot(page, 'invites-selected-ko');
+    await shot(page, 'invites-selected-ko');
     await selectedCard.getByRole('link').first().click();
     await page.waitForURL(`**/artwork/${artworkId}/`);
     const submission = page.getByRole('link', { name: new RegExp(TITLE) });
     await submission.waitFor();
     expect(await submission.getAttribute('href')).toBe(`/goodluck/${inviteId}/`);
-    await screenshot(page, 'invites-overlay-submission-ko');
+    await shot(page, 'invites-overlay-submission-ko');
     expect(pathOf(page)).toBe(`/artwork/${artworkId}/`);
   });
 });
 
+/** A real image file (gradient with a circle) for the editor and the cover. */
+async function imageFile(name: string, width: number, height: number, from: string, to: string) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="#ffffff" opacity="0.7"/></svg>`;
+  const path = join(mkdtempSync(join(tmpdir(), 'axoo-invite-')), name);
+  writeFileSync(path, await sharp(Buffer.from(svg)).png().toBuffer());
+  return path;
+}
+
 /**
- * Steps (1) and (2) through the upload screen tied to the invite; returns the published artwork's id
+ * Steps (1) and (2) through the upload screen tied to the invite (issue #4's screen with `inviteId`):
+ * an image in the editor makes the draft, a cropped cover, the form, PUBLISHING; returns the artwork id
  * once the browser is on /goodluck/{invite}/published/{artwork}/.
  */
 async function publishThroughUpload(page: Page, inviteId: number): Promise<number> {
-  const app = await fixtures();
-  const artwork = await buildArtwork(app, artist, { title: '여름 포스터' });
-  await page.goto(`/goodluck/${inviteId}/published/${artwork.id}/`);
-  return artwork.id;
+  await page.getByTestId('editor').waitFor();
+  await page.getByTestId('editor-file').setInputFiles(await imageFile('poster.png', 1200, 800, '#ff7043', '#ffd54f'));
+  await page.waitForURL(new RegExp(`/goodluck/${inviteId}/upload/\\d+/$`));
+  const id = Number(new RegExp(`/goodluck/${inviteId}/upload/(\\d+)/$`).exec(page.url())?.[1]);
+  await page.getByTestId('cover-file').setInputFiles(await imageFile('cover.png', 1600, 1200, '#26a69a', '#ffee58'));
+  await page.getByTestId('crop-done').click();
+  await page.locator('img[src*="/media/artworks/"][width="240"]').waitFor({ timeout: 20_000 });
+  await page.getByLabel('Title', { exact: true }).fill('Summer Poster');
+  for (const label of ['Genres', 'Fields', 'Concepts', 'Colour']) {
+    await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+    await page.getByRole('option').first().click();
+    await page.keyboard.press('Escape');
+  }
+  await page.getByRole('button', { name: /^Licence/ }).click();
+  await page.getByRole('option', { name: /CC BY-NC\)/ }).click();
+  await page.getByTestId('publish').click();
+  await page.waitForURL(`**/goodluck/${inviteId}/published/${id}/`, { timeout: 20_000 });
+  return id;
 }

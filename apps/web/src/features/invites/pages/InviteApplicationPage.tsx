@@ -65,7 +65,15 @@ export default function InviteApplicationPage() {
         <p>{t('application.intro', { title: invite.data.title })}</p>
         {artwork.data && (
           <div className={styles.applicationProject}>
-            {artwork.data.cropped_cover && <img src={mediaUrl(artwork.data.cropped_cover, 156)} alt="" width={96} height={67} />}
+            {artwork.data.cropped_cover && (
+              <img
+                src={mediaUrl(artwork.data.cropped_cover, 156)}
+                alt=""
+                width={96}
+                height={67}
+                style={{ backgroundColor: artwork.data.color?.code ?? 'var(--surface)' }}
+              />
+            )}
             <div>
               <span className={styles.muted}>{t('application.project')}</span>
               <strong>{artwork.data.title}</strong>
