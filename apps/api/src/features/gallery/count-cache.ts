@@ -32,4 +32,29 @@ export function cachedCount(app: FastifyInstance, key: string, count: () => Prom
 
 export function clearCountCache(app: FastifyInstance) {
   caches.get(app)?.clear();
+  pages.get(app)?.clear();
+}
+
+/**
+ * Whole guest answers of the gallery list, serialised, for a couple of seconds: every guest on
+ * page 1 of a filter set gets the same bytes (logged-in viewers never share an answer: their
+ * collection marks and own hidden work differ). Cleared together with the counts on any write.
+ */
+const PAGE_TTL_MS = 2_000;
+const pages = new WeakMap<FastifyInstance, Map<string, { at: number; body: Promise<string> }>>();
+
+export function cachedPage(app: FastifyInstance, key: string, build: () => Promise<string>): Promise<string> {
+  let cache = pages.get(app);
+  if (!cache) {
+    cache = new Map();
+    pages.set(app, cache);
+  }
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < PAGE_TTL_MS) return hit.body;
+  const body = build();
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  cache.set(key, { at: Date.now(), body });
+  const own = cache;
+  body.catch(() => own.delete(key));
+  return body;
 }

@@ -3,9 +3,9 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { paged, pagingQuery, parsePaging } from '../../http/paging.ts';
+import { baseUrl, paged, pagingQuery, parsePaging } from '../../http/paging.ts';
 import type { ArtworkFilters, Ordering } from './queries.ts';
-import { clearCountCache } from './count-cache.ts';
+import { cachedPage, clearCountCache } from './count-cache.ts';
 import { listArtworks, listUserArtworks, showArtwork } from './service.ts';
 
 export const SEARCH_MAX = 100;
@@ -89,11 +89,19 @@ async function gallery(app: FastifyInstance) {
         querystring: listQuery,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const page = parsePaging(request.query);
       const filters = parseFilters(request.query);
-      const result = await listArtworks(app, request.user, request.lang, filters, (request.query.ordering ?? '-created') as Ordering, page);
-      return paged(request, page, result.count, result.results);
+      const ordering = (request.query.ordering ?? '-created') as Ordering;
+      const answer = async () => {
+        const result = await listArtworks(app, request.user, request.lang, filters, ordering, page);
+        return paged(request, page, result.count, result.results);
+      };
+      if (request.user) return answer();
+      // Guests share answers for a moment (the links inside are absolute: the host is part of the key).
+      const key = `${request.lang} ${baseUrl(request)} ${request.url}`;
+      const body = await cachedPage(app, key, async () => JSON.stringify(await answer()));
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 
