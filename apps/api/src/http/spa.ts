@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { getSiteData } from '../features/site/service.ts';
+import { siteDataJson } from '../features/site/service.ts';
 import { baseUrl } from './paging.ts';
 
 /** Open Graph / Twitter card data for a shared link (DESIGN: share previews in the served HTML). */
@@ -31,8 +31,8 @@ const FALLBACK = '<!doctype html><html lang="ko"><head><meta charset="utf-8"><ti
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside a script tag: no `<` may end it early. */
-const scriptJson = (data: unknown) =>
-  JSON.stringify(data)
+const scriptJson = (json: string) =>
+  json
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
@@ -112,7 +112,7 @@ export const spaPlugin = fp(
         title: site,
         description: request.lang === 'en' ? 'Portfolio gallery for artists, and open calls by brands.' : '아티스트의 포트폴리오 갤러리, 브랜드의 오픈콜.',
       };
-      const data = await getSiteData(app, request.user, request.lang);
+      const data = await siteDataJson(app, request.user, request.lang);
       const head = `${renderMetaTags(meta, `${baseUrl(request)}${pathname}`, site)}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>`;
       const html = template.replace('<html lang="ko">', `<html lang="${request.lang}">`).replace('</head>', `${head}</head>`);
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').send(html);

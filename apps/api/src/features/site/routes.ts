@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageViews } from '../../db/schema/index.ts';
-import { getSiteData } from './service.ts';
+import { siteDataJson } from './service.ts';
 
 export async function siteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -10,7 +10,7 @@ export async function siteRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/site/',
     { schema: { tags: ['site'], summary: 'Global page data (SPEC §3 lists, banners, clients, best projects, current user)' } },
-    async (request) => getSiteData(app, request.user, request.lang),
+    async (request, reply) => reply.type('application/json; charset=utf-8').send(await siteDataJson(app, request.user, request.lang)),
   );
 
   // SPEC §2 Guard: every route change records a page view.

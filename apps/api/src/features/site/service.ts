@@ -50,25 +50,40 @@ const TTL_MS = 5_000;
  * Keyed by the app's database, not the instance: each feature plugin sees its own encapsulated
  * child instance, while `app.db` is the one object they all share.
  */
-const cache = new WeakMap<object, Map<Lang, { at: number; data: Promise<PublicSiteData> }>>();
+const cache = new WeakMap<object, Map<Lang, { at: number; data: Promise<PublicSiteData>; guestJson?: Promise<string> }>>();
 
 /** Staff changes to lists, banners, clients or levels call this so the next request rebuilds. */
 export function invalidateSiteData(app: FastifyInstance) {
   cache.delete(app.db);
 }
 
-function publicSiteData(app: FastifyInstance, lang: Lang): Promise<PublicSiteData> {
+function cacheEntry(app: FastifyInstance, lang: Lang) {
   let perApp = cache.get(app.db);
   if (!perApp) {
     perApp = new Map();
     cache.set(app.db, perApp);
   }
   const hit = perApp.get(lang);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.data;
+  if (hit && Date.now() - hit.at < TTL_MS) return hit;
   const data = buildPublicSiteData(app, lang);
-  perApp.set(lang, { at: Date.now(), data });
-  data.catch(() => perApp.delete(lang));
-  return data;
+  const entry = { at: Date.now(), data } as { at: number; data: Promise<PublicSiteData>; guestJson?: Promise<string> };
+  perApp.set(lang, entry);
+  const map = perApp;
+  data.catch(() => map.delete(lang));
+  return entry;
+}
+
+const publicSiteData = (app: FastifyInstance, lang: Lang) => cacheEntry(app, lang).data;
+
+/**
+ * The global page data as JSON text. A guest's answer is the same for everyone of a language,
+ * so its serialisation is cached with the data (the hot path of the home page and the API).
+ */
+export function siteDataJson(app: FastifyInstance, viewer: UserRow | null, lang: Lang): Promise<string> {
+  if (viewer) return getSiteData(app, viewer, lang).then((d) => JSON.stringify(d));
+  const entry = cacheEntry(app, lang);
+  entry.guestJson ??= entry.data.then((d) => JSON.stringify({ ...d, user: null }));
+  return entry.guestJson;
 }
 
 /** SPEC §3 "global page data", plus the current user (or null). */
