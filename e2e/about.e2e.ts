@@ -30,7 +30,7 @@ const PAGES = [
   { tab: 'Contact', path: '/about/contact/', shot: 'contact', ko: '무엇이든 물어보세요', en: 'Get in touch' },
 ] as const;
 
-const pathOf = (page: Page) => new URL(page.url()).pathname;
+const _pathOf = (page: Page) => new URL(page.url()).pathname;
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const step = (page: Page, name: RegExp) => page.getByRole('button', { name });
 
