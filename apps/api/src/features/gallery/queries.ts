@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import {
   artworkCategories,
   artworkConcepts,
@@ -155,10 +155,34 @@ export async function pageOfArtworks(db: Executor, scopes: SQL[], ordering: Orde
   return splitRelated(selected);
 }
 
+/** The detail's one statement, prepared once per database (guest and member forms): no planning per request. */
+function prepareDetail(db: Db) {
+  return {
+    guest: db
+      .select(withRelated(null))
+      .from(artworks)
+      .where(eq(artworks.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('gallery_artwork_guest'),
+    member: db
+      .select(withRelated(sql`${sql.placeholder('viewer')}::int`))
+      .from(artworks)
+      .where(eq(artworks.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('gallery_artwork_member'),
+  };
+}
+const prepared = new WeakMap<Db, ReturnType<typeof prepareDetail>>();
+
 /** One artwork with everything the overlay shows, in one statement. */
-export async function findArtworkWithRelated(db: Executor, id: number, viewerId: number | null) {
-  const selected = await db.select(withRelated(viewerId)).from(artworks).where(eq(artworks.id, id)).limit(1);
-  return selected.length ? splitRelated(selected) : null;
+export async function findArtworkWithRelated(db: Db, id: number, viewerId: number | null) {
+  let p = prepared.get(db);
+  if (!p) {
+    p = prepareDetail(db);
+    prepared.set(db, p);
+  }
+  const selected = viewerId === null ? await p.guest.execute({ id }) : await p.member.execute({ id, viewer: viewerId });
+  return selected.length ? splitRelated(selected as Parameters<typeof splitRelated>[0]) : null;
 }
 
 export async function findArtwork(db: Executor, id: number) {

@@ -23,7 +23,7 @@ const named = (table: string, code: string, link: string, key: string) =>
  * page's own statement: one round trip per list instead of one per relation. On a busy database
  * server every round trip waits for the scheduler, so fewer round trips is what keeps lists fast.
  */
-export function relatedColumn(viewerId: number | null): SQL<Related> {
+export function relatedColumn(viewerId: number | null | SQL): SQL<Related> {
   const collection = viewerId === null ? sql`null::int` : sql`(select c.id from collections c where c.user_id = ${viewerId} and c.artwork_id = artworks.id)`;
   return sql<Related>`json_build_object(
     'author', (select json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'slug', u.slug, 'isPremium', u.is_premium,
@@ -44,7 +44,7 @@ export function relatedColumn(viewerId: number | null): SQL<Related> {
 }
 
 /** The artwork's own columns plus `related`, for db.select(). */
-export const withRelated = (viewerId: number | null) => ({ ...getTableColumns(artworks), related: relatedColumn(viewerId) });
+export const withRelated = (viewerId: number | null | SQL) => ({ ...getTableColumns(artworks), related: relatedColumn(viewerId) });
 
 /** Splits selected rows into plain rows and the relation maps presentArtwork takes. */
 export function splitRelated(selected: (ArtworkRow & { related: Related | string })[]): { rows: ArtworkRow[]; rel: ArtworkRelations } {
