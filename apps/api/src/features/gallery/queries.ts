@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import {
@@ -147,12 +148,16 @@ export async function pageOfArtworks(db: Executor, scopes: SQL[], ordering: Orde
     const branches = scopes.map((where) => sql`(select id, created, hit from ${artworks} where ${where} order by ${order} limit ${limit + offset})`);
     ids = sql`select id from (${sql.join(branches, sql` union all `)}) as merged order by ${order} limit ${limit} offset ${offset}`;
   }
-  const selected = await db
+  const query = db
     .select(withRelated(viewerId))
     .from(artworks)
     .where(sql`${artworks.id} in (${ids})`)
     .orderBy(...orderBy(ordering));
-  return splitRelated(selected);
+  // A named statement per query shape (the values are parameters): PostgreSQL parses it once per
+  // connection and can keep its plan, where planning this statement costs as much as running it.
+  const name = `gallery_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`;
+  const selected = await query.prepare(name).execute();
+  return splitRelated(selected as Parameters<typeof splitRelated>[0]);
 }
 
 /** The detail's one statement, prepared once per database (guest and member forms): no planning per request. */
