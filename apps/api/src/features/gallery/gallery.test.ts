@@ -321,6 +321,10 @@ describe('GET /api/v1/users/{id}/artworks/ (SPEC §2 Profile tabs)', () => {
     expect(ids(await owner.get(`${base}?type=application`))).toEqual([pub.id]);
     expect(ids(await owner.get(`${base}?type=application`))[0]).toBe(pub.id);
     expect((await other.get(`${base}?type=application`)).statusCode).toBe(404);
+    const staff = new Agent(app);
+    await loginAs(staff, await buildStaff(app));
+    expect((await staff.get(`${base}?type=application`)).statusCode).toBe(404);
+    expect((await staff.get(`${base}?type=collection`)).statusCode).toBe(404);
 
     const drafts = await owner.get(`${base}?draft=true&limit=1`);
     expect(drafts.json()).toMatchObject({ count: 2, results: [{ id: newDraft.id, draft: true }] });

@@ -23,9 +23,8 @@ export function listedTo(viewer: UserRow | null): SQL {
 export const isOwnerOrStaff = (viewer: UserRow | null, userId: number) => viewer !== null && (viewer.id === userId || viewer.isStaff);
 export const isOwner = (viewer: UserRow | null, userId: number) => viewer !== null && viewer.id === userId;
 
-/** A collection is public unless its owner made it private (SPEC §3 public_collection). */
-export const canSeeCollection = (viewer: UserRow | null, user: { id: number; publicCollection: boolean }) =>
-  user.publicCollection || isOwnerOrStaff(viewer, user.id);
+/** A collection is public unless its owner made it private (SPEC §3 public_collection; issue #6: owner only). */
+export const canSeeCollection = (viewer: UserRow | null, user: { id: number; publicCollection: boolean }) => user.publicCollection || isOwner(viewer, user.id);
 
 /** Views by an author of their own artwork do not count towards `hit`. */
 export const countsAsView = (viewer: UserRow | null, artwork: { authorId: number }) => viewer === null || viewer.id !== artwork.authorId;

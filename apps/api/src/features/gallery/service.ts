@@ -60,7 +60,8 @@ export async function listUserArtworks(
     if (!canSeeCollection(viewer, user)) throw notFound();
     where = q.profileCollection(userId, listedTo(viewer));
   } else if (options.type === 'application') {
-    if (!isOwnerOrStaff(viewer, userId)) throw notFound();
+    // My submission is the owner's own tab (issue #6); staff review submissions on each invite.
+    if (!isOwner(viewer, userId)) throw notFound();
     where = q.profileApplications(userId);
   } else {
     where = q.profileProjects(userId, isOwnerOrStaff(viewer, userId) ? undefined : (eq(artworks.visible, true) as SQL));
