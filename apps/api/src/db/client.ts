@@ -36,6 +36,9 @@ export async function openDatabase(options: { url?: string; pgliteDir: string })
   const logger = { logQuery: () => void statements.count++ };
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle pooled connection the server ends (restart, failover, a dropped test database) must
+    // not crash the process: the pool replaces it on the next checkout.
+    pool.on('error', (err) => process.emitWarning(`idle PostgreSQL connection closed: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     return {
       db,
