@@ -17,7 +17,7 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 /** Full-page screenshot from the top, so the fixed top bar sits where a reader expects it. */
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await shot(page, name);
+  await screenshot(page, name);
 }
 
 /** Logs in through the real login form. */
