@@ -236,6 +236,9 @@ describe('an open call end to end', () => {
     const toggle = card.getByTestId('select-toggle');
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    // The owner reads the answers beside the work.
+    await card.getByText('답변 (2)').click();
+    await card.getByText('여름의 빛을 담았습니다.').waitFor();
     await shot(page, 'invites-submissions-owner-ko');
     // Not in selection status yet: no SELECTED tab.
     expect(await page.getByRole('tab').allTextContents()).toEqual(['DETAIL', 'SUBMISSIONS']);

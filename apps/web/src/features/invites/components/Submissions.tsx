@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Paged } from '../../../api/paging.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ArtworkCard } from '../../artworks/components/ArtworkCard.tsx';
-import { inviteKeys, type Submission, useInviteArtworks, useToggleSelected } from '../api.ts';
+import { inviteKeys, type Submission, useInviteArtworks, useQuestions, useToggleSelected } from '../api.ts';
 import styles from './invites.module.css';
 
 /**
@@ -15,6 +15,8 @@ export function Submissions({ inviteId, selectedOnly, canSelect }: { inviteId: n
   const client = useQueryClient();
   const { data, isPending } = useInviteArtworks(inviteId, selectedOnly, true);
   const toggle = useToggleSelected(inviteId);
+  const questions = useQuestions(inviteId);
+  const questionText = new Map((questions.data ?? []).map((q) => [q.id, q.question]));
 
   const onToggle = (item: Submission) => {
     const selected = !item.application.selected;
@@ -43,15 +45,31 @@ export function Submissions({ inviteId, selectedOnly, canSelect }: { inviteId: n
           priority={i < 4}
           actions={
             canSelect && (
-              <button
-                type="button"
-                className={`btn small ${item.application.selected ? '' : 'secondary'}`}
-                aria-pressed={item.application.selected}
-                onClick={() => onToggle(item)}
-                data-testid="select-toggle"
-              >
-                {item.application.selected ? `✓ ${t('selected')}` : t('select')}
-              </button>
+              <div className={styles.cardActions}>
+                <button
+                  type="button"
+                  className={`btn small ${item.application.selected ? '' : 'secondary'}`}
+                  aria-pressed={item.application.selected}
+                  onClick={() => onToggle(item)}
+                  data-testid="select-toggle"
+                >
+                  {item.application.selected ? `✓ ${t('selected')}` : t('select')}
+                </button>
+                {item.application.answers && item.application.answers.length > 0 && (
+                  // Owner and staff read the applicant's answers beside the work (SPEC §3 Answer).
+                  <details className={styles.answers}>
+                    <summary>{t('answers', { count: item.application.answers.length })}</summary>
+                    <dl>
+                      {item.application.answers.map((a) => (
+                        <div key={a.id}>
+                          <dt>{questionText.get(a.question) ?? ''}</dt>
+                          <dd>{a.answer}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </details>
+                )}
+              </div>
             )
           }
         />
