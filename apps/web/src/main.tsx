@@ -2,11 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient, createRouter } from './App.tsx';
 import { fetchSite, readInlinedSiteData } from './site.ts';
-import './i18n/index.ts';
+import { i18nReady } from './i18n/index.ts';
 import './styles/global.css';
 
 // The server inlines the global page data; a static host without it costs one request.
-const site = readInlinedSiteData() ?? (await fetchSite());
+const [site] = await Promise.all([readInlinedSiteData() ?? fetchSite(), i18nReady]);
 const client = createQueryClient(site);
 const router = createRouter();
 

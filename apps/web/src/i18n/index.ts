@@ -7,13 +7,26 @@ export const LANGS: Lang[] = ['ko', 'en'];
 /**
  * Translations live per area: `ko/<area>.json` and `en/<area>.json`; the file name is the namespace
  * (`t('gallery:empty')`). Strings fixed by SPEC.md are the Korean values of their keys.
+ * Each language is one lazily loaded chunk, so the first page carries only its own language.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('./{ko,en}/*.json', { eager: true });
-const resources: Record<string, Record<string, Record<string, unknown>>> = { ko: {}, en: {} };
-for (const [path, mod] of Object.entries(files)) {
-  const [, lang, ns] = /\.\/(ko|en)\/(.+)\.json$/.exec(path) ?? [];
-  if (lang && ns) resources[lang][ns] = mod.default;
-}
+const NAMESPACES = Object.keys(import.meta.glob('./ko/*.json')).map((p) => p.slice('./ko/'.length, -'.json'.length));
+const bundles: Record<Lang, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
+  ko: () => import('./bundle-ko.ts'),
+  en: () => import('./bundle-en.ts'),
+};
+
+const lazyBundles = {
+  type: 'backend' as const,
+  init() {},
+  read(lang: string, ns: string, done: (err: unknown, data: Record<string, unknown> | null) => void) {
+    const load = bundles[lang as Lang];
+    if (!load) return done(null, {});
+    load().then(
+      (m) => done(null, m.default[ns] ?? {}),
+      (err) => done(err, null),
+    );
+  },
+};
 
 function initialLanguage(): Lang {
   const cookie = typeof document !== 'undefined' ? /(?:^|; )lang=(ko|en)/.exec(document.cookie)?.[1] : undefined;
@@ -22,15 +35,20 @@ function initialLanguage(): Lang {
   return nav?.toLowerCase().startsWith('en') ? 'en' : 'ko';
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: 'ko',
-  defaultNS: 'common',
-  ns: Object.keys(resources.ko),
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Resolves once the interface language is loaded; the app renders after it. */
+export const i18nReady = i18n
+  .use(lazyBundles)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    // Both languages hold every key; loading the other one as a fallback would double the download.
+    fallbackLng: false,
+    supportedLngs: LANGS,
+    defaultNS: 'common',
+    ns: NAMESPACES,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 /** The visible language switch: persists in a cookie the server reads too (one year). */
 export function setLanguage(lang: Lang) {

@@ -1,13 +1,14 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { mediaUrl } from '../api/media.ts';
 import { useCurrentUser, useSite } from '../site.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { MobileMenu } from './MobileMenu.tsx';
 import styles from './TopBar.module.css';
-import { DEFAULT_AVATAR } from './default-avatar.ts';
+import { avatarSrc } from './default-avatar.ts';
+
+// Menus load on demand: a guest's first page carries no dropdown or dialog code.
+const UserMenu = lazy(() => import('./UserMenu.tsx'));
+const MobileMenu = lazy(() => import('./MobileMenu.tsx').then((m) => ({ default: m.MobileMenu })));
 
 /** SPEC §2 Shell: fixed top bar with the top menu, and login/sign-up or upload and the avatar menu. */
 export function TopBar() {
@@ -15,6 +16,7 @@ export function TopBar() {
   const site = useSite();
   const user = useCurrentUser();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
   const { pathname } = useLocation();
   // Every gallery category belongs to Discover, not only /gallery/all/.
   const inGallery = pathname.startsWith('/gallery/');
@@ -45,40 +47,9 @@ export function TopBar() {
               <Link to="/upload/" className={styles.upload}>
                 {t('nav.upload')}
               </Link>
-              <DropdownMenu.Root modal={false}>
-                <DropdownMenu.Trigger className={styles.avatarButton} aria-label={user.name} data-testid="avatar-menu">
-                  <img
-                    src={user.cropped_avatar ? mediaUrl(user.cropped_avatar, 156) : DEFAULT_AVATAR}
-                    alt=""
-                    width={32}
-                    height={32}
-                    className={styles.avatar}
-                  />
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content className={styles.dropdown} align="end" sideOffset={8}>
-                    <DropdownMenu.Item asChild>
-                      <Link to={`/${user.slug}/`}>{t('nav.my', { product: site.site_name })}</Link>
-                    </DropdownMenu.Item>
-                    <DropdownMenu.Item asChild>
-                      <Link to="/accounts/">{t('nav.editAccount')}</Link>
-                    </DropdownMenu.Item>
-                    {user.is_staff && (
-                      <DropdownMenu.Item asChild>
-                        <Link to="/admin/">Staff</Link>
-                      </DropdownMenu.Item>
-                    )}
-                    <DropdownMenu.Item asChild>
-                      <Link to="/about/">{t('nav.help')}</Link>
-                    </DropdownMenu.Item>
-                    <DropdownMenu.Separator className={styles.separator} />
-                    <DropdownMenu.Item asChild>
-                      {/* A full page load: the server ends the session (SPEC §2). */}
-                      <a href="/accounts/logout/">{t('nav.logout')}</a>
-                    </DropdownMenu.Item>
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
+              <Suspense fallback={<img src={avatarSrc(user)} alt="" width={32} height={32} className={styles.avatar} />}>
+                <UserMenu user={user} siteName={site.site_name} />
+              </Suspense>
             </>
           ) : (
             <>
@@ -96,7 +67,10 @@ export function TopBar() {
             aria-label={t('nav.menu')}
             aria-expanded={menuOpen}
             aria-haspopup="dialog"
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuUsed(true);
+              setMenuOpen(true);
+            }}
           >
             <span />
             <span />
@@ -104,7 +78,11 @@ export function TopBar() {
           </button>
         </div>
       </div>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -22,7 +22,7 @@ describe('shell (SPEC §2 Shell)', () => {
   it('shows UPLOAD and the avatar menu to a logged-in user', async () => {
     renderApp('/about/', siteData({ user: user() }));
     expect(await screen.findByRole('link', { name: 'UPLOAD' })).toHaveAttribute('href', '/upload/');
-    expect(screen.getByTestId('avatar-menu')).toBeInTheDocument();
+    expect(await screen.findByTestId('avatar-menu')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'LOGIN' })).toBeNull();
   });
 
