@@ -1,7 +1,9 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -46,6 +48,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(mailPlugin);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
+  // Dynamic answers (JSON, pages) compressed on the fly at a cheap brotli level; static assets are
+  // sent precompressed by the spa plugin.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(securityPlugin);

@@ -28,6 +28,8 @@ export const csrfPlugin = fp(
   async (app: FastifyInstance) => {
     const publicOrigin = app.config.PUBLIC_URL ? new URL(app.config.PUBLIC_URL).origin : null;
     app.addHook('onRequest', async (request, reply) => {
+      // Static files and images are cached by browsers and CDNs: they must not carry a Set-Cookie.
+      if (!UNSAFE.has(request.method) && /^\/(assets|media)\//.test(request.url)) return;
       let token = request.cookies[CSRF_COOKIE];
       if (!token || !/^[\w-]{32,64}$/.test(token)) {
         token = randomBytes(24).toString('base64url');

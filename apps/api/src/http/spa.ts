@@ -72,6 +72,7 @@ export const spaPlugin = fp(
     const dist = resolve(app.config.WEB_DIST ?? join(here, '../../../web/dist'));
     const indexFile = join(dist, 'index.html');
     const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8').replace(/<title>.*?<\/title>/s, '') : FALLBACK;
+    const preloads = routePreloads(join(dist, '.vite', 'manifest.json'));
     app.decorate('shareMeta', [] as ShareMetaResolver[]);
 
     if (existsSync(join(dist, 'assets'))) {
@@ -82,6 +83,8 @@ export const spaPlugin = fp(
         maxAge: '365d',
         index: false,
         decorateReply: false,
+        // The web build writes .br and .gz beside each asset.
+        preCompressed: true,
       });
     }
     for (const file of ['favicon.svg', 'robots.txt']) {
@@ -113,7 +116,7 @@ export const spaPlugin = fp(
         description: request.lang === 'en' ? 'Portfolio gallery for artists, and open calls by brands.' : '아티스트의 포트폴리오 갤러리, 브랜드의 오픈콜.',
       };
       const data = await siteDataJson(app, request.user, request.lang);
-      const head = `${renderMetaTags(meta, `${baseUrl(request)}${pathname}`, site)}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>`;
+      const head = `${preloads(pathname, request.lang)}${renderMetaTags(meta, `${baseUrl(request)}${pathname}`, site)}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>`;
       const html = template.replace('<html lang="ko">', `<html lang="${request.lang}">`).replace('</head>', `${head}</head>`);
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').send(html);
     });
@@ -124,4 +127,62 @@ export const spaPlugin = fp(
 /** Paths the SPA never owns: these 404 as JSON instead of answering with the page. */
 export function isApiPath(pathname: string): boolean {
   return /^\/(api|media|assets|healthz|readyz)(\/|$)/.test(pathname);
+}
+
+/** Source modules each page needs before it can paint (the shell lazy-loads them otherwise). */
+function pageModules(pathname: string): string[] {
+  if (pathname === '/') return ['src/features/home/HomePage.tsx'];
+  if (pathname.startsWith('/gallery/')) return ['src/features/gallery/GalleryPage.tsx'];
+  if (pathname.startsWith('/artwork/')) return ['src/features/home/HomePage.tsx', 'src/features/artworks/ArtworkOverlay.tsx'];
+  if (pathname === '/goodluck/') return ['src/features/invites/pages/InviteListPage.tsx'];
+  if (/^\/goodluck\/\d+\/$/.test(pathname)) return ['src/features/invites/pages/InviteDetailPage.tsx'];
+  if (pathname.startsWith('/about/')) return ['src/features/about/AboutRoutes.tsx'];
+  if (/^\/[^/]+\/$/.test(pathname)) return ['src/features/profiles/ProfilePage.tsx'];
+  return [];
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * `<link>` tags that fetch, in parallel with the entry, the interface language's translations and
+ * the page's own chunks: without them each is a further round trip after the entry runs.
+ */
+export function routePreloads(manifestFile: string): (pathname: string, lang: string) => string {
+  if (!existsSync(manifestFile)) return () => '';
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const entryFiles = new Set<string>();
+  const collectEntry = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || entryFiles.has(chunk.file)) return;
+    entryFiles.add(chunk.file);
+    for (const i of chunk.imports ?? []) collectEntry(i);
+  };
+  collectEntry('index.html');
+  const cache = new Map<string, string>();
+  return (pathname, lang) => {
+    const modules = [`src/i18n/bundle-${lang}.ts`, ...pageModules(pathname)];
+    const cacheKey = modules.join('|');
+    const hit = cache.get(cacheKey);
+    if (hit !== undefined) return hit;
+    const js = new Set<string>();
+    const css = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || js.has(chunk.file) || entryFiles.has(chunk.file)) return;
+      js.add(chunk.file);
+      for (const c of chunk.css ?? []) css.add(c);
+      for (const i of chunk.imports ?? []) visit(i);
+    };
+    for (const m of modules) visit(m);
+    const tags = [
+      ...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`),
+      ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ].join('');
+    cache.set(cacheKey, tags);
+    return tags;
+  };
 }

@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app.ts';
+
+// A web build as `vite build` lays it out: index.html, hashed assets with .br/.gz, and the manifest.
+const dist = mkdtempSync(join(tmpdir(), 'axoo-dist-'));
+const entry = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+mkdirSync(join(dist, 'assets'));
+mkdirSync(join(dist, '.vite'));
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><html lang="ko"><head><title>AXOO</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+);
+writeFileSync(join(dist, 'assets', 'index-1.js'), entry);
+writeFileSync(join(dist, 'assets', 'index-1.js.br'), brotliCompressSync(entry));
+writeFileSync(join(dist, 'assets', 'index-1.js.gz'), gzipSync(entry));
+writeFileSync(
+  join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-1.js', imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-1.js' },
+    'src/i18n/bundle-ko.ts': { file: 'assets/bundle-ko-1.js' },
+    'src/i18n/bundle-en.ts': { file: 'assets/bundle-en-1.js' },
+    'src/features/gallery/GalleryPage.tsx': { file: 'assets/GalleryPage-1.js', imports: ['_react.js', '_grid.js'], css: ['assets/GalleryPage-1.css'] },
+    '_grid.js': { file: 'assets/grid-1.js' },
+  }),
+);
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildTestApp({ WEB_DIST: dist });
+});
+afterAll(() => app.close());
+
+describe('spa plugin: serving the built web app fast', () => {
+  it('sends assets precompressed, cached for a year, without a cookie', async () => {
+    const res = await app.inject({ url: '/assets/index-1.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(entry);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('preloads the interface language and the page chunks, not the entry ones', async () => {
+    const ko = await app.inject({ url: '/gallery/all/' });
+    expect(ko.body).toContain('<link rel="modulepreload" crossorigin href="/assets/bundle-ko-1.js">');
+    expect(ko.body).toContain('href="/assets/GalleryPage-1.js"');
+    expect(ko.body).toContain('href="/assets/grid-1.js"');
+    expect(ko.body).toContain('<link rel="stylesheet" href="/assets/GalleryPage-1.css">');
+    expect(ko.body).not.toContain('href="/assets/react-1.js"');
+    expect(ko.body).not.toContain('bundle-en-1.js');
+    const en = await app.inject({ url: '/about/', headers: { 'accept-language': 'en' } });
+    expect(en.body).toContain('bundle-en-1.js');
+    expect(en.body).not.toContain('GalleryPage-1.js');
+  });
+
+  it('compresses JSON answers for clients that accept it', async () => {
+    const res = await app.inject({ url: '/api/v1/site/', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString()).categories.length).toBeGreaterThan(0);
+  });
+});
