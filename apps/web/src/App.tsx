@@ -11,6 +11,18 @@ export function createQueryClient(site: SiteData | undefined) {
   return client;
 }
 
+/** The page's first queries the server inlined (`__PREFETCH__`), put in the cache under their keys. */
+export function seedPrefetched(client: QueryClient) {
+  const el = document.getElementById('__PREFETCH__');
+  if (!el?.textContent) return;
+  try {
+    const entries = JSON.parse(el.textContent) as { key: unknown[]; infinite: boolean; data: unknown }[];
+    for (const { key, infinite, data } of entries) client.setQueryData(key, infinite ? { pages: [data], pageParams: [0] } : data);
+  } catch {
+    // A broken inline script only costs the request it would have saved.
+  }
+}
+
 /** One catch-all route: the shell renders the page routes itself (keep-alive, overlay). */
 export function createRouter() {
   return createBrowserRouter([{ path: '*', element: <Layout /> }]);

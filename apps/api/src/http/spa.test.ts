@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
+import { buildArtwork, buildPremium } from '../../test/factories.ts';
 
 // A web build as `vite build` lays it out: index.html, hashed assets with .br/.gz, and the manifest.
 const dist = mkdtempSync(join(tmpdir(), 'axoo-dist-'));
@@ -63,5 +64,18 @@ describe('spa plugin: serving the built web app fast', () => {
     const res = await app.inject({ url: '/api/v1/site/', headers: { 'accept-encoding': 'br' } });
     expect(res.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString()).categories.length).toBeGreaterThan(0);
+  });
+
+  it('inlines the gallery first page under the web query key, and nothing when filters are set', async () => {
+    const member = await buildPremium(app);
+    const art = await buildArtwork(app, member, { title: '첫 페이지', categoryCodes: ['photography'] });
+    const page = await app.inject({ url: '/gallery/photography/' });
+    const json = /<script id="__PREFETCH__" type="application\/json">(.*?)<\/script>/s.exec(page.body)?.[1];
+    const [entry] = JSON.parse(json ?? '[]');
+    expect(entry.key).toEqual(['artworks', 'gallery', { categories__category: 'photography' }]);
+    expect(entry.infinite).toBe(true);
+    expect(entry.data.results.map((a: { id: number }) => a.id)).toEqual([art.id]);
+    expect((await app.inject({ url: '/gallery/all/?search=x' })).body).not.toContain('__PREFETCH__');
+    expect((await app.inject({ url: '/about/' })).body).not.toContain('__PREFETCH__');
   });
 });

@@ -19,10 +19,24 @@ export interface ShareMeta {
 }
 export type ShareMetaResolver = (pathname: string, request: FastifyRequest) => Promise<ShareMeta | null>;
 
+/**
+ * An API answer the page will ask for at once, inlined into the HTML under the query key the web
+ * client uses, so the first paint of that page needs no further request.
+ */
+export interface Prefetch {
+  key: unknown[];
+  /** An infinite query's first page. */
+  infinite?: boolean;
+  url: string;
+}
+export type PrefetchResolver = (pathname: string, search: string) => Prefetch | null;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Features push resolvers for their routes (artwork, profile, invite); the first match wins. */
     shareMeta: ShareMetaResolver[];
+    /** Features push the first queries of their pages (e.g. the gallery's first page). */
+    prefetch: PrefetchResolver[];
     sendSpa(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   }
 }
@@ -74,6 +88,7 @@ export const spaPlugin = fp(
     const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8').replace(/<title>.*?<\/title>/s, '') : FALLBACK;
     const preloads = routePreloads(join(dist, '.vite', 'manifest.json'));
     app.decorate('shareMeta', [] as ShareMetaResolver[]);
+    app.decorate('prefetch', [] as PrefetchResolver[]);
 
     if (existsSync(join(dist, 'assets'))) {
       await app.register(fastifyStatic, {
@@ -101,7 +116,7 @@ export const spaPlugin = fp(
     }
 
     app.decorate('sendSpa', async (request: FastifyRequest, reply: FastifyReply) => {
-      const pathname = new URL(request.url, 'http://x').pathname;
+      const { pathname, search } = new URL(request.url, 'http://x');
       const site = app.config.SITE_NAME;
       let meta: ShareMeta | null = null;
       for (const resolveMeta of app.shareMeta) {
@@ -115,14 +130,36 @@ export const spaPlugin = fp(
         title: site,
         description: request.lang === 'en' ? 'Portfolio gallery for artists, and open calls by brands.' : '아티스트의 포트폴리오 갤러리, 브랜드의 오픈콜.',
       };
-      const data = await siteDataJson(app, request.user, request.lang);
-      const head = `${preloads(pathname, request.lang)}${renderMetaTags(meta, `${baseUrl(request)}${pathname}`, site)}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>`;
+      const [data, prefetched] = await Promise.all([siteDataJson(app, request.user, request.lang), prefetch(app, request, pathname, search)]);
+      const head = `${preloads(pathname, request.lang)}${renderMetaTags(meta, `${baseUrl(request)}${pathname}`, site)}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>${prefetched}`;
       const html = template.replace('<html lang="ko">', `<html lang="${request.lang}">`).replace('</head>', `${head}</head>`);
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').send(html);
     });
   },
   { name: 'spa', dependencies: ['db', 'sessions', 'i18n'] },
 );
+
+/** Runs the page's first queries in-process, as the viewer, and returns them as an inline script. */
+async function prefetch(app: FastifyInstance, request: FastifyRequest, pathname: string, search: string): Promise<string> {
+  const wanted = app.prefetch.map((resolve) => resolve(pathname, search)).filter((p): p is Prefetch => p !== null);
+  if (!wanted.length) return '';
+  const answers = await Promise.all(
+    wanted.map(async (p) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: p.url,
+        headers: {
+          cookie: request.headers.cookie ?? '',
+          'accept-language': request.headers['accept-language'] ?? '',
+          host: request.headers.host ?? 'localhost',
+        },
+      });
+      return res.statusCode === 200 ? `{"key":${JSON.stringify(p.key)},"infinite":${Boolean(p.infinite)},"data":${res.body}}` : null;
+    }),
+  );
+  const entries = answers.filter((a) => a !== null);
+  return entries.length ? `<script id="__PREFETCH__" type="application/json">${scriptJson(`[${entries.join(',')}]`)}</script>` : '';
+}
 
 /** Paths the SPA never owns: these 404 as JSON instead of answering with the page. */
 export function isApiPath(pathname: string): boolean {

@@ -9,6 +9,8 @@ import { cachedPage, clearCountCache } from './count-cache.ts';
 import { listArtworks, listUserArtworks, showArtwork } from './service.ts';
 
 export const SEARCH_MAX = 100;
+/** The web gallery's page size (apps/web features/gallery GALLERY_PAGE). */
+const GALLERY_FIRST_PAGE = 24;
 const ORDERINGS = ['-created', 'created', '-hit', 'hit'] as const;
 
 const ordering = z.enum(ORDERINGS, { error: 'gallery.invalid_ordering' }).optional();
@@ -70,6 +72,18 @@ function parseFilters(query: z.infer<typeof listQuery>): ArtworkFilters {
 }
 
 async function gallery(app: FastifyInstance) {
+  // The gallery's first page with default filters is inlined into the page (web: features/gallery/api/gallery.ts key).
+  app.prefetch.push((pathname, search) => {
+    const m = /^\/gallery\/([\w-]+)\/$/.exec(pathname);
+    if (!m || search) return null;
+    const category = m[1] === 'all' ? undefined : m[1];
+    return {
+      key: ['artworks', 'gallery', category ? { categories__category: category } : {}],
+      infinite: true,
+      url: `/api/v1/artworks/?limit=${GALLERY_FIRST_PAGE}&offset=0${category ? `&categories__category=${category}` : ''}`,
+    };
+  });
+
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Any write through this process may change what the gallery counts: start counting afresh.
