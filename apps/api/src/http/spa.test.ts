@@ -75,6 +75,9 @@ describe('spa plugin: serving the built web app fast', () => {
     expect(entry.key).toEqual(['artworks', 'gallery', { categories__category: 'photography' }]);
     expect(entry.infinite).toBe(true);
     expect(entry.data.results.map((a: { id: number }) => a.id)).toEqual([art.id]);
+    expect(page.body).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="/media/${art.croppedCover}?w=480" imagesrcset="/media/${art.croppedCover}?w=480 1x, /media/${art.croppedCover}?w=960 2x">`,
+    );
     expect((await app.inject({ url: '/gallery/all/?search=x' })).body).not.toContain('__PREFETCH__');
     expect((await app.inject({ url: '/about/' })).body).not.toContain('__PREFETCH__');
   });

@@ -28,6 +28,8 @@ export interface Prefetch {
   /** An infinite query's first page. */
   infinite?: boolean;
   url: string;
+  /** Images of the answer that are the page's largest paint, as the page's `<img>` asks for them. */
+  images?: (answer: unknown) => { href: string; srcset?: string }[];
 }
 export type PrefetchResolver = (pathname: string, search: string) => Prefetch | null;
 
@@ -154,11 +156,17 @@ async function prefetch(app: FastifyInstance, request: FastifyRequest, pathname:
           host: request.headers.host ?? 'localhost',
         },
       });
-      return res.statusCode === 200 ? `{"key":${JSON.stringify(p.key)},"infinite":${Boolean(p.infinite)},"data":${res.body}}` : null;
+      if (res.statusCode !== 200) return null;
+      const images = p.images ? p.images(JSON.parse(res.body)) : [];
+      return { entry: `{"key":${JSON.stringify(p.key)},"infinite":${Boolean(p.infinite)},"data":${res.body}}`, images };
     }),
   );
-  const entries = answers.filter((a) => a !== null);
-  return entries.length ? `<script id="__PREFETCH__" type="application/json">${scriptJson(`[${entries.join(',')}]`)}</script>` : '';
+  const ok = answers.filter((a) => a !== null);
+  if (!ok.length) return '';
+  const imageLinks = ok
+    .flatMap((a) => a.images)
+    .map((i) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(i.href)}"${i.srcset ? ` imagesrcset="${escapeHtml(i.srcset)}"` : ''}>`);
+  return `${imageLinks.join('')}<script id="__PREFETCH__" type="application/json">${scriptJson(`[${ok.map((a) => a.entry).join(',')}]`)}</script>`;
 }
 
 /** Paths the SPA never owns: these 404 as JSON instead of answering with the page. */

@@ -81,6 +81,16 @@ async function gallery(app: FastifyInstance) {
       key: ['artworks', 'gallery', category ? { categories__category: category } : {}],
       infinite: true,
       url: `/api/v1/artworks/?limit=${GALLERY_FIRST_PAGE}&offset=0${category ? `&categories__category=${category}` : ''}`,
+      // The first row's covers are the largest paint: the same rendition the card asks for (480 wide).
+      images: (answer) =>
+        ((answer as { results: { cropped_cover: string; cover: string }[] }).results ?? [])
+          .slice(0, 4)
+          .map((a) => a.cropped_cover || a.cover)
+          .filter(Boolean)
+          .map((key) => {
+            const path = `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
+            return { href: `${path}?w=480`, srcset: `${path}?w=480 1x, ${path}?w=960 2x` };
+          }),
     };
   });
 
