@@ -425,6 +425,31 @@ describe('staff: invites, questions, pages and columns (SPEC §6 Staff)', () => 
     expect((await agent.post('/api/v1/invite-questions/', { invite: invite.id, question: '' })).statusCode).toBe(400);
   });
 
+  it('saves an invite with its whole question list in one transaction', async () => {
+    const agent = await as(staff);
+    const base = { owner: owner.id, title: 'Call with questions', status: 'ongoing', closed: null, selected: null };
+    const created = await agent.post('/api/v1/invites/', { ...base, questions: [{ question: 'Why?' }, { question: 'How?' }] });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    const listQ = async () => (await (await as(null)).get(`/api/v1/invite-questions/?invite=${id}`)).json() as { id: number; question: string }[];
+    const [why, how] = await listQ();
+    expect([why.question, how.question]).toEqual(['Why?', 'How?']);
+
+    // Reorder, edit one, drop one, add one.
+    const edited = await agent.put(`/api/v1/invites/${id}/`, { ...base, questions: [{ id: how.id, question: 'How, exactly?' }, { question: 'When?' }] });
+    expect(edited.statusCode).toBe(200);
+    expect((await listQ()).map((q) => q.question)).toEqual(['How, exactly?', 'When?']);
+    expect((await listQ())[0].id).toBe(how.id);
+
+    // A question of another invite is refused, and nothing of the request is kept.
+    const foreign = (await addQuestions((await buildInvite(app, owner)).id, ['Elsewhere?']))[0];
+    const refused = await agent.put(`/api/v1/invites/${id}/`, { ...base, title: 'Renamed', questions: [{ id: foreign.id, question: 'Mine now?' }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toHaveProperty(['questions.0.id']);
+    expect((await (await as(null)).get(`/api/v1/invites/${id}/`)).json().title).toBe('Call with questions');
+    expect((await listQ()).map((q) => q.question)).toEqual(['How, exactly?', 'When?']);
+  });
+
   it('pages and columns: staff only, width 6 or 12 (default 6), content sanitized, deletes', async () => {
     const invite = await buildInvite(app, owner);
     expect((await (await as(owner)).post('/api/v1/invite-pages/', { invite: invite.id })).statusCode).toBe(403);

@@ -31,6 +31,11 @@ const inviteBody = z.object({
   status: z.enum(INVITE_STATUSES),
   closed: date,
   selected: date,
+  /** The whole question list in order, saved with the invite in one transaction (omit to leave it). */
+  questions: z
+    .array(z.object({ id: z.number().int().positive().optional(), question: z.string().trim().min(1).max(1000) }))
+    .max(20)
+    .optional(),
 });
 
 const columnBody = z.object({

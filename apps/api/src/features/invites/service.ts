@@ -62,6 +62,7 @@ export interface InviteInput {
   status: InviteRow['status'];
   closed?: string | null;
   selected?: string | null;
+  questions?: { id?: number; question: string }[];
 }
 
 const toDate = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : new Date(v));
@@ -84,15 +85,42 @@ async function inviteValues(db: Executor, input: InviteInput) {
 
 export async function createInvite(db: Db, viewer: UserRow | null, input: InviteInput) {
   requireStaffUser(viewer);
-  const row = await q.insertInvite(db, await inviteValues(db, input));
-  return getInvite(db, row.id, viewer);
+  const values = await inviteValues(db, input);
+  const id = await db.transaction(async (tx) => {
+    const row = await q.insertInvite(tx, values);
+    if (input.questions) await syncQuestions(tx, row.id, input.questions);
+    return row.id;
+  });
+  return getInvite(db, id, viewer);
 }
 
 export async function updateInvite(db: Db, viewer: UserRow | null, id: number, input: InviteInput) {
   requireStaffUser(viewer);
   await loadInvite(db, id);
-  await q.updateInvite(db, id, await inviteValues(db, input));
+  const values = await inviteValues(db, input);
+  await db.transaction(async (tx) => {
+    await q.updateInvite(tx, id, values);
+    if (input.questions) await syncQuestions(tx, id, input.questions);
+  });
   return getInvite(db, id, viewer);
+}
+
+/**
+ * Makes the invite's questions exactly the given list, in its order: kept ones (by id) are
+ * updated, missing ones deleted, new ones added. An id of another invite is a 400.
+ */
+async function syncQuestions(tx: Executor, inviteId: number, wanted: { id?: number; question: string }[]) {
+  const existing = await q.listQuestions(tx, inviteId);
+  const known = new Set(existing.map((row) => row.id));
+  for (const [i, item] of wanted.entries()) {
+    if (item.id !== undefined && !known.has(item.id)) throw badRequest({ [`questions.${i}.id`]: 'field.not_found' });
+  }
+  const kept = new Set(wanted.map((w) => w.id).filter((v) => v !== undefined));
+  for (const row of existing) if (!kept.has(row.id)) await q.deleteQuestion(tx, row.id);
+  for (const [order, item] of wanted.entries()) {
+    if (item.id === undefined) await q.insertQuestion(tx, { inviteId, question: item.question, order });
+    else await q.updateQuestion(tx, item.id, { question: item.question, order });
+  }
 }
 
 export async function deleteInvite(db: Db, viewer: UserRow | null, id: number) {

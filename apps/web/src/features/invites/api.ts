@@ -161,13 +161,11 @@ export interface InviteInput {
   status: InviteStatus;
   closed: string | null;
   selected: string | null;
+  /** The whole list, in order; saved with the invite in one transaction. */
+  questions?: { id?: number; question: string }[];
 }
 
 export const saveInvite = (id: number | null, body: InviteInput) =>
   id ? api<InviteDetail>(`/api/v1/invites/${id}/`, { method: 'PUT', body }) : api<InviteDetail>('/api/v1/invites/', { body });
 export const deleteInvite = (id: number) => api(`/api/v1/invites/${id}/`, { method: 'DELETE' });
 export const INVITE_PRESIGN_PATH = '/api/v1/invites/presign/';
-export const createQuestion = (body: { invite: number; question: string; order: number }) => api<InviteQuestion>('/api/v1/invite-questions/', { body });
-export const updateQuestion = (id: number, body: { question: string; order: number }) =>
-  api<InviteQuestion>(`/api/v1/invite-questions/${id}/`, { method: 'PUT', body });
-export const deleteQuestion = (id: number) => api(`/api/v1/invite-questions/${id}/`, { method: 'DELETE' });

@@ -9,9 +9,7 @@ import { uploadImage } from '../../../api/upload.ts';
 import { ConfirmDialog } from '../../../ui/Modal.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import {
-  createQuestion,
   deleteInvite,
-  deleteQuestion,
   INVITE_PRESIGN_PATH,
   type Invite,
   type InviteDetail,
@@ -20,7 +18,6 @@ import {
   type InviteStatus,
   inviteKeys,
   saveInvite,
-  updateQuestion,
   useInvites,
 } from '../api.ts';
 import { StatusBadge } from '../components/StatusBadge.tsx';
@@ -40,7 +37,7 @@ interface QuestionDraft {
   question: string;
 }
 
-interface FormState extends Omit<InviteInput, 'owner' | 'closed' | 'selected'> {
+interface FormState extends Omit<InviteInput, 'owner' | 'closed' | 'selected' | 'questions'> {
   owner: string;
   closed: string;
   selected: string;
@@ -136,7 +133,7 @@ function InviteForm({ invite, onDone }: { invite: InviteDetail | null; onDone: (
     setSaved(false);
     try {
       const owner = /^\d+$/.test(form.owner.trim()) ? Number(form.owner.trim()) : form.owner.trim();
-      const row = await saveInvite(invite?.id ?? null, {
+      await saveInvite(invite?.id ?? null, {
         owner,
         title: form.title,
         subtitle: form.subtitle,
@@ -146,15 +143,9 @@ function InviteForm({ invite, onDone }: { invite: InviteDetail | null; onDone: (
         status: form.status,
         closed: fromLocalInput(form.closed),
         selected: fromLocalInput(form.selected),
+        // The invite and its whole question list are saved in one transaction.
+        questions: form.questions.filter((q) => q.question.trim()).map((q) => (q.id === null ? { question: q.question } : { id: q.id, question: q.question })),
       });
-      // Questions are their own resource (SPEC §3): bring the stored list in line with the form.
-      const kept = new Set(form.questions.filter((q) => q.id !== null).map((q) => q.id));
-      for (const old of questions.data ?? []) if (!kept.has(old.id)) await deleteQuestion(old.id);
-      for (const [order, q] of form.questions.entries()) {
-        if (!q.question.trim()) continue;
-        if (q.id === null) await createQuestion({ invite: row.id, question: q.question, order });
-        else await updateQuestion(q.id, { question: q.question, order });
-      }
       await client.invalidateQueries({ queryKey: inviteKeys.all });
       setSaved(true);
       onDone();
