@@ -1,6 +1,7 @@
 import { ARTIST_LEVELS } from '@axoo/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { changeMember, type Member, useAdminMutation, useAdminTable } from '../api.ts';
 import styles from '../AdminPage.module.css';
@@ -55,9 +56,9 @@ export function MembersSection() {
         rows={table.data?.results.map((m) => (
           <tr key={m.id} data-id={m.id}>
             <td>
-              <a href={`/${m.slug}/`} className={styles.memberName}>
+              <Link to={`/${m.slug}/`} className={styles.memberName}>
                 {m.name}
-              </a>
+              </Link>
               <span className={styles.sub}>
                 @{m.username} · {m.email}
               </span>
