@@ -39,7 +39,8 @@ export default async function setup(project: TestProject) {
     const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
       cwd: join(root, 'apps/web'),
       stdio: 'inherit',
-      env: { ...process.env, WEB_OUT_DIR: dist },
+      // Vitest sets NODE_ENV=test, which would build React's development bundle: build what users get.
+      env: { ...process.env, NODE_ENV: 'production', WEB_OUT_DIR: dist },
     });
     if (built.status !== 0) throw new Error('web build failed');
   }

@@ -31,7 +31,7 @@ export default defineConfig({
   build: {
     outDir: process.env.WEB_OUT_DIR ?? 'dist',
     emptyOutDir: true,
-    sourcemap: false,
+    sourcemap: process.env.WEB_SOURCEMAP === '1',
     target: 'es2022',
     // The server reads it to preload the interface language and the route's chunk.
     manifest: true,

@@ -98,7 +98,8 @@ export default function Editor({ initialHtml, revision, onChange, onFiles, onRea
         editor.view.dispatch(tr);
         onChange(editor.getHTML());
       },
-      getHTML: () => editor.getHTML(),
+      // A handle can outlive its editor for a render (remounts): a destroyed one has no document.
+      getHTML: () => (editor.isDestroyed ? '' : editor.getHTML()),
     });
   }, [editor, onReady, onChange]);
 

@@ -215,7 +215,7 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
     async (extra: Partial<ArtworkPayload> = {}) => {
       setSaving(true);
       try {
-        const body = { ...payloadOf(latest.current.form, editorRef.current?.getHTML() ?? latest.current.content), ...extra };
+        const body = { ...payloadOf(latest.current.form, editorRef.current?.getHTML() || latest.current.content), ...extra };
         const id = idRef.current ?? (await ensureArtwork());
         const saved = await saveArtwork(id, body);
         setDirty(false);
@@ -315,7 +315,7 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
   };
 
   const publish = async () => {
-    const html = editorRef.current?.getHTML() ?? content;
+    const html = editorRef.current?.getHTML() || content;
     const problems = publishProblems({ ...form, content: html });
     if (Object.keys(problems).length) {
       setErrors(Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, [translate(lang, key)]])));
@@ -554,7 +554,7 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
             className={styles.previewBody}
             style={{ background: form.background }}
             // biome-ignore lint/security/noDangerouslySetInnerHtml: the author's own editor output (ProseMirror schema); the server sanitizes it on save
-            dangerouslySetInnerHTML={{ __html: editorRef.current?.getHTML() ?? content }}
+            dangerouslySetInnerHTML={{ __html: modal === 'preview' ? editorRef.current?.getHTML() || content : '' }}
           />
         </article>
       </Modal>
