@@ -17,11 +17,11 @@ describe('shell', () => {
   it('renders the top bar and footer for a guest (SPEC §2 Shell)', async () => {
     const { page } = ko;
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Discover' }).first().isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: 'LOGIN' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: 'SIGN UP' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText('© 2023').isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: '개인정보처리방침' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Discover' }).first().waitFor();
+    await page.getByRole('link', { name: 'LOGIN' }).waitFor();
+    await page.getByRole('link', { name: 'SIGN UP' }).waitFor();
+    await page.getByText('© 2023').waitFor();
+    await page.getByRole('link', { name: '개인정보처리방침' }).waitFor();
     await screenshot(page, 'shell-home-ko');
   });
 
@@ -29,12 +29,13 @@ describe('shell', () => {
     const { page } = ko;
     await page.goto('/');
     await page.getByRole('button', { name: 'EN' }).click();
-    await expect(page.getByRole('link', { name: 'Privacy Policy' }).isVisible()).resolves.toBe(true);
+    // The English bundle loads on demand: wait for it rather than read at once.
+    await page.getByRole('link', { name: 'Privacy Policy' }).waitFor();
     await page.reload();
-    await expect(page.getByRole('link', { name: 'Privacy Policy' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Privacy Policy' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     await page.getByRole('button', { name: 'KO' }).click();
-    await expect(page.getByRole('link', { name: '개인정보처리방침' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: '개인정보처리방침' }).waitFor();
   });
 
   it('sends a guest on a login-required route to /login/ with the redirect query (SPEC §2 Guard)', async () => {

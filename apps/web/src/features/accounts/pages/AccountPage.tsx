@@ -70,8 +70,8 @@ function AccountForm({ user }: { user: CurrentUser }) {
     try {
       await deleteAccount(user.id);
       setConfirming(false);
-      // Leave the guarded page first, so the guard does not send a now-guest to /login/.
-      navigate('/', { replace: true });
+      // Leave the guarded page first (and wait for it), so the guard does not send a now-guest to /login/.
+      await navigate('/', { replace: true });
       switchUser(null);
     } catch (err) {
       setConfirming(false);
