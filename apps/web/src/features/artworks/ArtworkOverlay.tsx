@@ -6,6 +6,7 @@ import { mediaUrl } from '../../api/media.ts';
 import { DEFAULT_AVATAR } from '../../shell/default-avatar.ts';
 import type { Artwork } from '../../site.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { ArtworkLevelButtons } from '../curation/ArtworkLevelButtons.tsx';
 import { useArtwork, useAuthorArtworks } from './api/artworks.ts';
 import styles from './ArtworkOverlay.module.css';
 import { ArtworkCard } from './components/ArtworkCard.tsx';
@@ -68,6 +69,8 @@ function Body({ artwork }: { artwork: Artwork }) {
           </p>
         </div>
         <CollectButton artworkId={artwork.id} collection={artwork.collection} size="large" />
+        {/* SPEC §4 Artwork level: staff curate from the overlay too (renders nothing for others). */}
+        <ArtworkLevelButtons artwork={artwork} />
       </header>
 
       <div className={styles.content} style={{ backgroundColor: artwork.background_color }}>
