@@ -37,7 +37,8 @@ interface Props {
   revision: number;
   onChange: (html: string) => void;
   onFiles: (files: File[]) => void;
-  onReady: (handle: EditorHandle) => void;
+  /** The handle while the editor lives; null once it is destroyed. */
+  onReady: (handle: EditorHandle | null) => void;
   progress: number | null;
   background: string;
 }
