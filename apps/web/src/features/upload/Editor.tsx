@@ -37,8 +37,7 @@ interface Props {
   revision: number;
   onChange: (html: string) => void;
   onFiles: (files: File[]) => void;
-  /** The handle while the editor lives; null once it is destroyed. */
-  onReady: (handle: EditorHandle | null) => void;
+  onReady: (handle: EditorHandle) => void;
   progress: number | null;
   background: string;
 }

@@ -340,7 +340,7 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
     setContent(html);
     setDirty(true);
   }, []);
-  const onEditorReady = useCallback((handle: EditorHandle | null) => {
+  const onEditorReady = useCallback((handle: EditorHandle) => {
     editorRef.current = handle;
   }, []);
 
