@@ -77,10 +77,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(siteRoutes);
   for (const register of featureRegistry) await app.register(register);
 
-  // Anything else: a page of the SPA, or a JSON 404 under the API prefixes.
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = new URL(request.url, 'http://x').pathname;
-    if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname)) return app.sendSpa(request, reply);
+  // Any other GET is a page of the SPA, or a JSON 404 under the API prefixes. A route rather than
+  // the not-found handler, so the page passes through the route hooks (compression) like any answer.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    if (isApiPath(new URL(request.url, 'http://x').pathname)) throw notFound();
+    return app.sendSpa(request, reply);
+  });
+  app.setNotFoundHandler(async () => {
     throw notFound();
   });
   return app;

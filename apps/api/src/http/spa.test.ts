@@ -66,6 +66,18 @@ describe('spa plugin: serving the built web app fast', () => {
     expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString()).categories.length).toBeGreaterThan(0);
   });
 
+  it('compresses pages, and still answers unknown API paths with a JSON 404', async () => {
+    const page = await app.inject({ url: '/gallery/all/', headers: { 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('id="__SITE_DATA__"');
+    const head = await app.inject({ method: 'HEAD', url: '/goodluck/' });
+    expect(head.statusCode).toBe(200);
+    const api = await app.inject({ url: '/api/v1/nothing-here/' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toHaveProperty('detail');
+  });
+
   it('inlines the gallery first page under the web query key, and nothing when filters are set', async () => {
     const member = await buildPremium(app);
     const art = await buildArtwork(app, member, { title: '첫 페이지', categoryCodes: ['photography'] });
