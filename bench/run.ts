@@ -5,7 +5,9 @@
  *
  *   npm run bench -- [--artists 300] [--artworks 3000] [--duration 5] [--connections 10] [--only site]
  *
- * Scenario files register themselves on import: add one import line below for a new file.
+ * Scenario files register themselves on import: add one import line below for a new file. Checks
+ * that need no server (the web build's size, bench/web.ts) run first; when `--only` selects none of
+ * the server scenarios, no data is generated and no server is started.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import { dropDatabase, generate } from './generate.ts';
 import { compare, configure, printTable, rows, scenarios } from './harness.ts';
 import './gallery.ts';
 import './site.ts';
+import { webBudget } from './web.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,9 +31,16 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
+const selected = (name: string) => !values.only || name.includes(values.only);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 configure({ duration, connections });
+
+if (selected('web')) {
+  console.log('scenario: web');
+  await webBudget();
+}
+if (!scenarios.some((s) => selected(s.name))) process.exit(0);
 
 // Data: an existing database (DATABASE_URL, with BENCH_DATA_DIR for its media) or a fresh one.
 const existing = process.env.DATABASE_URL;
@@ -53,7 +63,7 @@ const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? add
 console.log(`node ${process.version}, ${cpus().length} CPUs, ${connections} connections, ${duration} s per run, database ${database.kind}`);
 try {
   for (const s of scenarios) {
-    if (values.only && !s.name.includes(values.only)) continue;
+    if (!selected(s.name)) continue;
     console.log(`scenario: ${s.name}`);
     await s.run({ app, baseUrl, duration, connections, compare });
   }
