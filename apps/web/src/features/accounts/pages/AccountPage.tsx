@@ -1,13 +1,13 @@
-import { GENDERS } from '@axoo/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type CurrentUser, useCurrentUser, useSite } from '../../../site.ts';
-import { FieldError } from '../../../ui/FieldError.tsx';
+import { FormAlert, FormField, FormSuccess } from '../../../ui/FormField.tsx';
 import { ConfirmDialog } from '../../../ui/Modal.tsx';
 import { deleteAccount, updateAccount, useSwitchUser } from '../api/accounts.ts';
 import styles from '../accounts.module.css';
+import { GenderOptions } from '../fields.tsx';
 import { applyServerErrors } from '../form.ts';
 
 interface Values {
@@ -82,73 +82,46 @@ function AccountForm({ user }: { user: CurrentUser }) {
   };
 
   const required = { required: t('errors.required') };
-  const field = (name: keyof Values) => ({
-    id: `account-${name}`,
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': `account-${name}-error`,
-  });
-  const error = (name: keyof Values) => <FieldError id={`account-${name}-error`} messages={errors[name]?.message} />;
 
   return (
     <section className="narrow">
       <h1 className={styles.title}>{t('account.title')}</h1>
-      {alert.length > 0 && (
-        <div className="form-error" role="alert">
-          {alert.join(' ')}
-        </div>
-      )}
-      {saved && (
-        <div className="form-success" role="status">
-          {t('account.saved')}
-        </div>
-      )}
+      <FormAlert messages={alert} />
+      {saved && <FormSuccess>{t('account.saved')}</FormSuccess>}
       <form onSubmit={onSubmit} noValidate className={styles.form}>
-        <div className="field">
-          <label htmlFor="account-email">{t('fields.email')}</label>
-          <input id="account-email" type="email" value={user.email} readOnly aria-describedby="account-email-hint" className={styles.readonly} />
-          <p id="account-email-hint" className={styles.hint}>
-            {t('account.emailHint')}
-          </p>
-        </div>
+        <FormField id="account-email" label={t('fields.email')} hint={t('account.emailHint')} hintId="account-email-hint">
+          {(control) => <input type="email" value={user.email} readOnly {...control} className={styles.readonly} />}
+        </FormField>
         <div className={styles.row}>
           <span />
           <Link to="/accounts/password/" className={styles.link}>
             {t('account.changePassword')}
           </Link>
         </div>
-        <div className="field">
-          <label htmlFor="account-name">{t('fields.name')}</label>
-          <input autoComplete="name" {...field('name')} {...register('name', required)} />
-          {error('name')}
-        </div>
-        <div className="field">
-          <label htmlFor="account-phone">{t('fields.phone')}</label>
-          <input type="tel" autoComplete="tel" {...field('phone')} {...register('phone')} />
-          {error('phone')}
-        </div>
-        <div className="field">
-          <label htmlFor="account-username">{t('fields.username')}</label>
-          <input autoCapitalize="none" spellCheck={false} {...field('username')} {...register('username', required)} />
-          <p className={styles.hint}>{t('hints.username', { url: `${window.location.origin}/${user.slug}/` })}</p>
-          {error('username')}
-        </div>
-        <div className="field">
-          <label htmlFor="account-date_of_birth">{t('fields.dateOfBirth')}</label>
-          <input type="date" {...field('date_of_birth')} {...register('date_of_birth', required)} />
-          {error('date_of_birth')}
-        </div>
-        <div className="field">
-          <label htmlFor="account-gender">{t('fields.gender')}</label>
-          <select {...field('gender')} {...register('gender', required)}>
-            <option value="">{t('gender.choose')}</option>
-            {GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {t(`gender.${g}`)}
-              </option>
-            ))}
-          </select>
-          {error('gender')}
-        </div>
+        <FormField id="account-name" label={t('fields.name')} error={errors.name?.message}>
+          {(control) => <input autoComplete="name" {...control} {...register('name', required)} />}
+        </FormField>
+        <FormField id="account-phone" label={t('fields.phone')} error={errors.phone?.message}>
+          {(control) => <input type="tel" autoComplete="tel" {...control} {...register('phone')} />}
+        </FormField>
+        <FormField
+          id="account-username"
+          label={t('fields.username')}
+          hint={t('hints.username', { url: `${window.location.origin}/${user.slug}/` })}
+          error={errors.username?.message}
+        >
+          {(control) => <input autoCapitalize="none" spellCheck={false} {...control} {...register('username', required)} />}
+        </FormField>
+        <FormField id="account-date_of_birth" label={t('fields.dateOfBirth')} error={errors.date_of_birth?.message}>
+          {(control) => <input type="date" {...control} {...register('date_of_birth', required)} />}
+        </FormField>
+        <FormField id="account-gender" label={t('fields.gender')} error={errors.gender?.message}>
+          {(control) => (
+            <select {...control} {...register('gender', required)}>
+              <GenderOptions />
+            </select>
+          )}
+        </FormField>
         <button type="submit" className={`btn ${styles.submit}`} disabled={isSubmitting}>
           {t('account.save')}
         </button>
@@ -166,11 +139,7 @@ function AccountForm({ user }: { user: CurrentUser }) {
         ) : (
           <>
             <p>{t('account.deleteText')}</p>
-            {deleteError.length > 0 && (
-              <div className="form-error" role="alert">
-                {deleteError.join(' ')}
-              </div>
-            )}
+            <FormAlert messages={deleteError} />
             <button type="button" className="btn danger" onClick={() => setConfirming(true)}>
               {t('account.deleteButton')}
             </button>

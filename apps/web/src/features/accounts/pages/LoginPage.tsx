@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
-import { FieldError } from '../../../ui/FieldError.tsx';
+import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { logIn, safeRedirect, useSwitchUser } from '../api/accounts.ts';
 import styles from '../accounts.module.css';
 import { applyServerErrors } from '../form.ts';
@@ -45,36 +45,14 @@ export default function LoginPage() {
   return (
     <section className="narrow">
       <h1 className={styles.title}>{t('login.title')}</h1>
-      {alert.length > 0 && (
-        <div className="form-error" role="alert">
-          {alert.join(' ')}
-        </div>
-      )}
+      <FormAlert messages={alert} />
       <form onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor="login-email">{t('fields.email')}</label>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby="login-email-error"
-            {...register('email', required)}
-          />
-          <FieldError id="login-email-error" messages={errors.email?.message} />
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">{t('fields.password')}</label>
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby="login-password-error"
-            {...register('password', required)}
-          />
-          <FieldError id="login-password-error" messages={errors.password?.message} />
-        </div>
+        <FormField id="login-email" label={t('fields.email')} error={errors.email?.message}>
+          {(control) => <input type="email" autoComplete="email" {...control} {...register('email', required)} />}
+        </FormField>
+        <FormField id="login-password" label={t('fields.password')} error={errors.password?.message}>
+          {(control) => <input type="password" autoComplete="current-password" {...control} {...register('password', required)} />}
+        </FormField>
         <div className={styles.row}>
           <span />
           <Link to="/accounts/password/reset/" className={styles.link}>

@@ -3,9 +3,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type CurrentUser, useCurrentUser } from '../../../site.ts';
-import { FieldError } from '../../../ui/FieldError.tsx';
+import { FormAlert, FormField, FormSuccess } from '../../../ui/FormField.tsx';
 import { changePassword } from '../api/accounts.ts';
 import styles from '../accounts.module.css';
+import { NewPasswordFields } from '../fields.tsx';
 import { applyServerErrors } from '../form.ts';
 
 interface Values {
@@ -41,48 +42,17 @@ export default function PasswordChangePage() {
   });
 
   const required = { required: t('errors.required') };
-  const field = (name: keyof Values) => ({
-    id: `change-${name}`,
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': `change-${name}-error`,
-  });
-  const error = (name: keyof Values) => <FieldError id={`change-${name}-error`} messages={errors[name]?.message} />;
 
   return (
     <section className="narrow">
       <h1 className={styles.title}>{t('passwordChange.title')}</h1>
-      {alert.length > 0 && (
-        <div className="form-error" role="alert">
-          {alert.join(' ')}
-        </div>
-      )}
-      {done && (
-        <div className="form-success" role="status">
-          {t('passwordChange.done')}
-        </div>
-      )}
+      <FormAlert messages={alert} />
+      {done && <FormSuccess>{t('passwordChange.done')}</FormSuccess>}
       <form onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label htmlFor="change-old_password">{t('fields.oldPassword')}</label>
-          <input type="password" autoComplete="current-password" {...field('old_password')} {...register('old_password', required)} />
-          {error('old_password')}
-        </div>
-        <div className="field">
-          <label htmlFor="change-password">{t('fields.newPassword')}</label>
-          <input type="password" autoComplete="new-password" {...field('password')} {...register('password', required)} />
-          <p className={styles.hint}>{t('hints.password')}</p>
-          {error('password')}
-        </div>
-        <div className="field">
-          <label htmlFor="change-password_confirm">{t('fields.newPasswordConfirm')}</label>
-          <input
-            type="password"
-            autoComplete="new-password"
-            {...field('password_confirm')}
-            {...register('password_confirm', { ...required, validate: (value, all) => value === all.password || t('errors.mismatch') })}
-          />
-          {error('password_confirm')}
-        </div>
+        <FormField id="change-old_password" label={t('fields.oldPassword')} error={errors.old_password?.message}>
+          {(control) => <input type="password" autoComplete="current-password" {...control} {...register('old_password', required)} />}
+        </FormField>
+        <NewPasswordFields idPrefix="change" register={register} errors={errors} />
         <button type="submit" className={`btn ${styles.submit}`} disabled={isSubmitting}>
           {t('passwordChange.submit')}
         </button>

@@ -3,10 +3,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
-import { FieldError } from '../../../ui/FieldError.tsx';
+import { FormAlert, FormSuccess } from '../../../ui/FormField.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { confirmPasswordReset } from '../api/accounts.ts';
 import styles from '../accounts.module.css';
+import { NewPasswordFields } from '../fields.tsx';
 import { applyServerErrors } from '../form.ts';
 
 interface Values {
@@ -44,21 +45,12 @@ export default function PasswordResetConfirmPage() {
     }
   });
 
-  const field = (name: keyof Values) => ({
-    id: `reset-${name}`,
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': `reset-${name}-error`,
-  });
-  const error = (name: keyof Values) => <FieldError id={`reset-${name}-error`} messages={errors[name]?.message} />;
-
   return (
     <section className="narrow" data-status={status}>
       <h1 className={styles.title}>{t('resetConfirm.title')}</h1>
       {status === 'successful' && (
         <div className={styles.state}>
-          <div className="form-success" role="status">
-            {t('resetConfirm.successful')}
-          </div>
+          <FormSuccess>{t('resetConfirm.successful')}</FormSuccess>
           <Link to="/login/" className="btn">
             {t('resetConfirm.login')}
           </Link>
@@ -66,9 +58,7 @@ export default function PasswordResetConfirmPage() {
       )}
       {status === 'expired' && (
         <div className={styles.state}>
-          <div className="form-error" role="alert">
-            {t('resetConfirm.expired')}
-          </div>
+          <FormAlert messages={[t('resetConfirm.expired')]} />
           <Link to="/accounts/password/reset/" className="btn">
             {t('resetConfirm.requestNew')}
           </Link>
@@ -77,33 +67,11 @@ export default function PasswordResetConfirmPage() {
       {(status === 'form' || status === 'loading') && (
         <>
           <p className={styles.intro}>{t('resetConfirm.intro')}</p>
-          {alert.length > 0 && (
-            <div className="form-error" role="alert">
-              {alert.join(' ')}
-            </div>
-          )}
+          <FormAlert messages={alert} />
           {/* Loading keeps the form in place (disabled) so a server field error can focus its field. */}
           <form onSubmit={onSubmit} noValidate aria-busy={status === 'loading'}>
             <fieldset disabled={status === 'loading'} className={styles.fieldset}>
-              <div className="field">
-                <label htmlFor="reset-password">{t('fields.newPassword')}</label>
-                <input type="password" autoComplete="new-password" {...field('password')} {...register('password', { required: t('errors.required') })} />
-                <p className={styles.hint}>{t('hints.password')}</p>
-                {error('password')}
-              </div>
-              <div className="field">
-                <label htmlFor="reset-password_confirm">{t('fields.newPasswordConfirm')}</label>
-                <input
-                  type="password"
-                  autoComplete="new-password"
-                  {...field('password_confirm')}
-                  {...register('password_confirm', {
-                    required: t('errors.required'),
-                    validate: (value, all) => value === all.password || t('errors.mismatch'),
-                  })}
-                />
-                {error('password_confirm')}
-              </div>
+              <NewPasswordFields idPrefix="reset" register={register} errors={errors} />
               <button type="submit" className={`btn ${styles.submit}`}>
                 {t('resetConfirm.submit')}
               </button>

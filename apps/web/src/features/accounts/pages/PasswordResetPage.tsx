@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FieldError } from '../../../ui/FieldError.tsx';
+import { FormAlert, FormField, FormSuccess } from '../../../ui/FormField.tsx';
 import { requestPasswordReset } from '../api/accounts.ts';
 import styles from '../accounts.module.css';
 import { applyServerErrors } from '../form.ts';
@@ -33,30 +33,15 @@ export default function PasswordResetPage() {
     <section className="narrow">
       <h1 className={styles.title}>{t('reset.title')}</h1>
       {sent ? (
-        <div className="form-success" role="status">
-          {t('reset.sent')}
-        </div>
+        <FormSuccess>{t('reset.sent')}</FormSuccess>
       ) : (
         <>
           <p className={styles.intro}>{t('reset.intro')}</p>
-          {alert.length > 0 && (
-            <div className="form-error" role="alert">
-              {alert.join(' ')}
-            </div>
-          )}
+          <FormAlert messages={alert} />
           <form onSubmit={onSubmit} noValidate>
-            <div className="field">
-              <label htmlFor="reset-email">{t('fields.email')}</label>
-              <input
-                id="reset-email"
-                type="email"
-                autoComplete="email"
-                aria-invalid={Boolean(errors.email)}
-                aria-describedby="reset-email-error"
-                {...register('email', { required: t('errors.required') })}
-              />
-              <FieldError id="reset-email-error" messages={errors.email?.message} />
-            </div>
+            <FormField id="reset-email" label={t('fields.email')} error={errors.email?.message}>
+              {(control) => <input type="email" autoComplete="email" {...control} {...register('email', { required: t('errors.required') })} />}
+            </FormField>
             <button type="submit" className={`btn ${styles.submit}`} disabled={isSubmitting}>
               {t('reset.submit')}
             </button>

@@ -1,13 +1,14 @@
-import { GENDERS, slugify } from '@axoo/contract';
+import { slugify } from '@axoo/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useSite } from '../../../site.ts';
-import { FieldError } from '../../../ui/FieldError.tsx';
+import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { safeRedirect, signUp, useSwitchUser } from '../api/accounts.ts';
 import styles from '../accounts.module.css';
+import { GenderOptions, NewPasswordFields } from '../fields.tsx';
 import { applyServerErrors } from '../form.ts';
 
 interface Values {
@@ -55,86 +56,38 @@ export default function SignupPage() {
   });
 
   const required = { required: t('errors.required') };
-  const field = (name: keyof Values) => ({
-    id: `signup-${name}`,
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': `signup-${name}-error`,
-  });
-  const error = (name: keyof Values) => <FieldError id={`signup-${name}-error`} messages={errors[name]?.message} />;
   const profileUrl = `${window.location.origin}/${slugify(username.trim()) || '…'}/`;
 
   return (
     <section className="narrow">
       <h1 className={styles.title}>{t('signup.title')}</h1>
-      {alert.length > 0 && (
-        <div className="form-error" role="alert">
-          {alert.join(' ')}
-        </div>
-      )}
+      <FormAlert messages={alert} />
       <form onSubmit={onSubmit} noValidate className={styles.form}>
-        <div className="field">
-          <label htmlFor="signup-email">{t('fields.email')}</label>
-          <input type="email" autoComplete="email" {...field('email')} {...register('email', required)} />
-          {error('email')}
-        </div>
-        <div className="field">
-          <label htmlFor="signup-password">{t('fields.password')}</label>
-          <input type="password" autoComplete="new-password" {...field('password')} {...register('password', required)} />
-          <p className={styles.hint}>{t('hints.password')}</p>
-          {error('password')}
-        </div>
-        <div className="field">
-          <label htmlFor="signup-password_confirm">{t('fields.passwordConfirm')}</label>
-          <input
-            type="password"
-            autoComplete="new-password"
-            {...field('password_confirm')}
-            {...register('password_confirm', {
-              ...required,
-              validate: (value, all) => value === all.password || t('errors.mismatch'),
-            })}
-          />
-          {error('password_confirm')}
-        </div>
-        <div className="field">
-          <label htmlFor="signup-name">{t('fields.name')}</label>
-          <input autoComplete="name" {...field('name')} {...register('name', required)} />
-          {error('name')}
-        </div>
-        <div className="field">
-          <label htmlFor="signup-phone">{t('fields.phone')}</label>
-          <input type="tel" autoComplete="tel" {...field('phone')} {...register('phone')} />
-          {error('phone')}
-        </div>
-        <div className="field">
-          <label htmlFor="signup-username">{t('fields.username')}</label>
-          <input autoComplete="username" autoCapitalize="none" spellCheck={false} {...field('username')} {...register('username', required)} />
-          <p className={styles.hint}>{t('hints.username', { url: profileUrl })}</p>
-          {error('username')}
-        </div>
-        <div className="field">
-          <label htmlFor="signup-date_of_birth">{t('fields.dateOfBirth')}</label>
-          <input
-            type="date"
-            autoComplete="bday"
-            max={new Date().toISOString().slice(0, 10)}
-            {...field('date_of_birth')}
-            {...register('date_of_birth', required)}
-          />
-          {error('date_of_birth')}
-        </div>
-        <div className="field">
-          <label htmlFor="signup-gender">{t('fields.gender')}</label>
-          <select {...field('gender')} {...register('gender', required)}>
-            <option value="">{t('gender.choose')}</option>
-            {GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {t(`gender.${g}`)}
-              </option>
-            ))}
-          </select>
-          {error('gender')}
-        </div>
+        <FormField id="signup-email" label={t('fields.email')} error={errors.email?.message}>
+          {(control) => <input type="email" autoComplete="email" {...control} {...register('email', required)} />}
+        </FormField>
+        <NewPasswordFields idPrefix="signup" label={t('fields.password')} confirmLabel={t('fields.passwordConfirm')} register={register} errors={errors} />
+        <FormField id="signup-name" label={t('fields.name')} error={errors.name?.message}>
+          {(control) => <input autoComplete="name" {...control} {...register('name', required)} />}
+        </FormField>
+        <FormField id="signup-phone" label={t('fields.phone')} error={errors.phone?.message}>
+          {(control) => <input type="tel" autoComplete="tel" {...control} {...register('phone')} />}
+        </FormField>
+        <FormField id="signup-username" label={t('fields.username')} hint={t('hints.username', { url: profileUrl })} error={errors.username?.message}>
+          {(control) => <input autoComplete="username" autoCapitalize="none" spellCheck={false} {...control} {...register('username', required)} />}
+        </FormField>
+        <FormField id="signup-date_of_birth" label={t('fields.dateOfBirth')} error={errors.date_of_birth?.message}>
+          {(control) => (
+            <input type="date" autoComplete="bday" max={new Date().toISOString().slice(0, 10)} {...control} {...register('date_of_birth', required)} />
+          )}
+        </FormField>
+        <FormField id="signup-gender" label={t('fields.gender')} error={errors.gender?.message}>
+          {(control) => (
+            <select {...control} {...register('gender', required)}>
+              <GenderOptions />
+            </select>
+          )}
+        </FormField>
         <p className={styles.legal}>
           <Trans
             t={t}
