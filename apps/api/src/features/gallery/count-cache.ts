@@ -10,17 +10,18 @@ const TTL_MS = 5_000;
 const MAX_ENTRIES = 1_000;
 const caches = new WeakMap<FastifyInstance, Map<string, { at: number; value: Promise<number> }>>();
 
-function cacheOf(app: FastifyInstance) {
-  let cache = caches.get(app);
-  if (!cache) {
-    cache = new Map();
-    caches.set(app, cache);
+/** The app's own entry of a per-app store, made on first use (tests run several apps in one process). */
+export function perApp<T>(store: WeakMap<FastifyInstance, T>, app: FastifyInstance, create: () => T): T {
+  let value = store.get(app);
+  if (value === undefined) {
+    value = create();
+    store.set(app, value);
   }
-  return cache;
+  return value;
 }
 
 export function cachedCount(app: FastifyInstance, key: string, count: () => Promise<number>): Promise<number> {
-  const cache = cacheOf(app);
+  const cache = perApp(caches, app, () => new Map());
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
   const value = count();
@@ -32,22 +33,26 @@ export function cachedCount(app: FastifyInstance, key: string, count: () => Prom
 
 export function clearCountCache(app: FastifyInstance) {
   caches.get(app)?.clear();
-  pages.get(app)?.clear();
+  answers.get(app)?.clear();
 }
 
 /**
- * Whole guest answers of the gallery list, serialised, for a couple of seconds: every guest on
- * page 1 of a filter set gets the same bytes (logged-in viewers never share an answer: their
- * collection marks and own hidden work differ). Cleared together with the counts on any write.
+ * Whole guest answers, serialised, for a couple of seconds: every guest on page 1 of a filter set
+ * (kind 'list'), or on one artwork (kind 'detail'), gets the same bytes. Logged-in viewers never
+ * share an answer: their collection marks and own hidden work differ. Cleared together with the
+ * counts on any write. Each kind has its own map, so many artworks seen once do not push the
+ * gallery's pages out.
  */
 const PAGE_TTL_MS = 2_000;
-const pages = new WeakMap<FastifyInstance, Map<string, { at: number; body: Promise<string> }>>();
+type Answers = Map<string, { at: number; body: Promise<string> }>;
+const answers = new WeakMap<FastifyInstance, Map<'list' | 'detail', Answers>>();
 
-export function cachedPage(app: FastifyInstance, key: string, build: () => Promise<string>): Promise<string> {
-  let cache = pages.get(app);
+export function cachedPage(app: FastifyInstance, kind: 'list' | 'detail', key: string, build: () => Promise<string>): Promise<string> {
+  const kinds = perApp(answers, app, () => new Map<'list' | 'detail', Answers>());
+  let cache = kinds.get(kind);
   if (!cache) {
     cache = new Map();
-    pages.set(app, cache);
+    kinds.set(kind, cache);
   }
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < PAGE_TTL_MS) return hit.body;
@@ -55,6 +60,7 @@ export function cachedPage(app: FastifyInstance, key: string, build: () => Promi
   if (cache.size >= MAX_ENTRIES) cache.clear();
   cache.set(key, { at: Date.now(), body });
   const own = cache;
+  // A failed build (a 404, a database error) is not kept: the next request tries afresh.
   body.catch(() => own.delete(key));
   return body;
 }

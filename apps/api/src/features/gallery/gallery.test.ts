@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
-import { artworks, collections, colors, inviteApplications } from '../../db/schema/index.ts';
+import { artworkCategories, artworks, categories, collections, colors, inviteApplications, users } from '../../db/schema/index.ts';
 import { clearCountCache } from './count-cache.ts';
 
 let app: FastifyInstance;
@@ -14,6 +14,7 @@ afterAll(() => app.close());
 
 const ids = (res: { json(): { results: { id: number }[] } }) => res.json().results.map((a) => a.id);
 const days = (n: number) => new Date(Date.now() - n * 86_400_000);
+const categoryId = async (local: FastifyInstance, code: string) => (await local.db.select().from(categories).where(eq(categories.category, code)))[0].id;
 
 describe('GET /api/v1/artworks/ (SPEC §7 gallery list)', () => {
   let member: UserRow;
@@ -166,6 +167,79 @@ describe('GET /api/v1/artworks/ (SPEC §7 gallery list)', () => {
   });
 });
 
+describe('a category list and a search (issue #5 query plans), always exact', () => {
+  it("keeps a category ordered by the artwork's own date and views, and follows its visibility and categories", async () => {
+    const local = await buildTestApp();
+    try {
+      const author = await buildPremium(local);
+      const x = await buildArtwork(local, author, { created: days(3), hit: 1, categoryCodes: ['calligraphy'] });
+      const y = await buildArtwork(local, author, { created: days(2), hit: 2, categoryCodes: ['painting', 'calligraphy'] });
+      const z = await buildArtwork(local, author, { created: days(1), hit: 0, categoryCodes: ['painting'] });
+      const list = async (query: string) => {
+        clearCountCache(local);
+        const res = await local.inject(`/api/v1/artworks/?categories__category=calligraphy${query}`);
+        return { ids: ids(res), count: res.json().count };
+      };
+      expect(await list('')).toEqual({ ids: [y.id, x.id], count: 2 });
+      expect(await list('&ordering=-hit')).toEqual({ ids: [y.id, x.id], count: 2 });
+      expect(await list('&ordering=hit&limit=1&offset=1')).toEqual({ ids: [y.id], count: 2 });
+      expect(await list('&ordering=created')).toEqual({ ids: [x.id, y.id], count: 2 });
+
+      // Two new viewers of x: it now has the most views within the category too.
+      for (const agent of ['Browser A', 'Browser B']) await local.inject({ url: `/api/v1/artworks/${x.id}/`, headers: { 'user-agent': agent } });
+      expect(await list('&ordering=-hit')).toEqual({ ids: [x.id, y.id], count: 2 });
+      // A date change, a category added later, and other filters combined with the category.
+      await local.db
+        .update(artworks)
+        .set({ created: days(10) })
+        .where(eq(artworks.id, y.id));
+      await local.db.insert(artworkCategories).values({ artworkId: z.id, categoryId: await categoryId(local, 'calligraphy'), position: 1 });
+      expect(await list('')).toEqual({ ids: [z.id, x.id, y.id], count: 3 });
+      expect(await list(`&created__gte=${days(5).toISOString().slice(0, 10)}`)).toEqual({ ids: [z.id, x.id], count: 2 });
+      expect(await list(`&search=${encodeURIComponent(author.username)}`)).toEqual({ ids: [z.id, x.id, y.id], count: 3 });
+      // Visibility: unpublished, then the author no longer premium.
+      await local.db.update(artworks).set({ published: false }).where(eq(artworks.id, x.id));
+      expect(await list('&ordering=-hit')).toEqual({ ids: [y.id, z.id], count: 2 });
+      await local.db.update(users).set({ isPremium: false }).where(eq(users.id, author.id));
+      expect(await list('')).toEqual({ ids: [], count: 0 });
+      // The author still sees their own non-draft work in the category.
+      const owner = new Agent(local);
+      await loginAs(owner, author);
+      expect(ids(await owner.get('/api/v1/artworks/?categories__category=calligraphy'))).toEqual([z.id, x.id, y.id]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it("searches within the other filters, and finds an author's own hidden work for them only", async () => {
+    const local = await buildTestApp();
+    try {
+      const [red, blue] = await local.db.select().from(colors).limit(2);
+      const author = await buildPremium(local);
+      const hiddenAuthor = await buildUser(local, { username: 'lanternmaker' });
+      const a1 = await buildArtwork(local, author, { title: 'Paper lantern', colorId: red.id, categoryCodes: ['craft'] });
+      const a2 = await buildArtwork(local, author, { title: 'Another lantern', colorId: blue.id, categoryCodes: ['craft'] });
+      const a3 = await buildArtwork(local, author, { title: 'Sketch', colorId: blue.id, tagNames: ['lantern'], categoryCodes: ['drawing'] });
+      const own = await buildArtwork(local, hiddenAuthor, { title: 'Hidden lantern' });
+      const search = async (query: string, agent?: Agent) => {
+        clearCountCache(local);
+        const res = agent ? await agent.get(`/api/v1/artworks/?search=lantern${query}`) : await local.inject(`/api/v1/artworks/?search=lantern${query}`);
+        return { ids: ids(res), count: res.json().count };
+      };
+      expect(await search('')).toEqual({ ids: [a3.id, a2.id, a1.id], count: 3 });
+      expect(await search('&categories__category=craft&ordering=created')).toEqual({ ids: [a1.id, a2.id], count: 2 });
+      expect(await search(`&color=${red.id}`)).toEqual({ ids: [a1.id], count: 1 });
+      expect(await search('&limit=1&offset=1')).toEqual({ ids: [a2.id], count: 3 });
+      const owner = new Agent(local);
+      await loginAs(owner, hiddenAuthor);
+      expect(await search('', owner)).toEqual({ ids: [own.id, a3.id, a2.id, a1.id], count: 4 });
+      expect(await search('&categories__category=craft', owner)).toEqual({ ids: [a2.id, a1.id], count: 2 });
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('a fixed number of SQL statements per list, whatever the page size', () => {
   it('does not grow with the number of results', async () => {
     const local = await buildTestApp();
@@ -286,6 +360,65 @@ describe('GET /api/v1/artworks/{id}/ (SPEC §7 detail)', () => {
     await loginAs(author, member);
     await author.get(`/api/v1/artworks/${art.id}/`);
     expect(await hitOf()).toBe(3);
+  });
+});
+
+describe('the guest detail answer, shared for a moment (issue #5)', () => {
+  it('still counts every new viewer once a day, and answers that request fresh', async () => {
+    const local = await buildTestApp();
+    try {
+      const author = await buildPremium(local);
+      const art = await buildArtwork(local, author, { title: 'Shared' });
+      const hitOf = async () => (await local.db.select({ hit: artworks.hit }).from(artworks).where(eq(artworks.id, art.id)))[0].hit;
+      const view = (agent: string) => local.inject({ url: `/api/v1/artworks/${art.id}/`, headers: { 'user-agent': agent } });
+
+      expect((await view('Browser A')).json().hit).toBe(1);
+      // A's refresh may come from the shared answer; it counts nothing.
+      expect((await view('Browser A')).json().hit).toBe(1);
+      expect(await hitOf()).toBe(1);
+      // The shared answer is warm: a new viewer is still counted, and sees their own view.
+      const b = await view('Browser B');
+      expect(b.statusCode).toBe(200);
+      expect(b.headers['content-type']).toContain('application/json');
+      expect(b.json()).toMatchObject({ id: art.id, title: 'Shared', hit: 2 });
+      expect(await hitOf()).toBe(2);
+      for (const agent of ['Browser A', 'Browser B', 'Browser A']) await view(agent);
+      expect(await hitOf()).toBe(2);
+      // And a third.
+      await local.inject({ url: `/api/v1/artworks/${art.id}/`, headers: { 'user-agent': 'Browser C' } });
+      expect(await hitOf()).toBe(3);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('is shared by guests only, and any write through the API (an edit, a hide) shows at once', async () => {
+    const local = await buildTestApp();
+    try {
+      const author = await buildPremium(local);
+      const art = await buildArtwork(local, author, { title: 'Before' });
+      const guest = () => local.inject({ url: `/api/v1/artworks/${art.id}/`, headers: { 'user-agent': 'Reader' } });
+      expect((await guest()).json().title).toBe('Before');
+      expect((await guest()).json().title).toBe('Before');
+      // A change that bypasses the API: guests see the shared answer for a moment, members at once.
+      await local.db.update(artworks).set({ title: 'Behind the API' }).where(eq(artworks.id, art.id));
+      expect((await guest()).json().title).toBe('Before');
+      const member = new Agent(local);
+      await loginAs(member, await buildUser(local));
+      expect((await member.get(`/api/v1/artworks/${art.id}/`)).json().title).toBe('Behind the API');
+
+      const owner = new Agent(local);
+      await loginAs(owner, author);
+      const edited = await owner.put(`/api/v1/artworks/${art.id}/`, { title: 'After' });
+      expect(edited.statusCode).toBe(200);
+      expect((await guest()).json().title).toBe('After');
+      const hidden = await owner.put(`/api/v1/artworks/${art.id}/`, { published: false });
+      expect(hidden.statusCode).toBe(200);
+      expect((await guest()).statusCode).toBe(404);
+      expect((await owner.get(`/api/v1/artworks/${art.id}/`)).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
   });
 });
 

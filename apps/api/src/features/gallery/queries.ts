@@ -36,48 +36,47 @@ const likeLiteral = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Search terms shorter than this cannot use the trigram indexes (a trigram needs three characters). */
 export const TRIGRAM_MIN = 3;
 
-/** Artwork ids whose title, tag names, or author name or username match `cond` (one pattern per call). */
-function matchingIds(cond: (column: SQL) => SQL): SQL {
-  return sql`(
-    select ${artworks.id} from ${artworks} where ${cond(sql`${artworks.title}`)}
-    union select ${artworkTags.artworkId} from ${artworkTags} join ${tags} on ${tags.id} = ${artworkTags.tagId} where ${cond(sql`${tags.name}`)}
-    union select ${artworks.id} from ${artworks} join ${users} on ${users.id} = ${artworks.authorId}
-      where ${cond(sql`${users.name}`)} or ${cond(sql`${users.username}`)}
-  )`;
+/** Conditions on `artworks`: the title, a tag name, or the author's name or username matches `cond`. */
+function matching(cond: (column: SQL) => SQL): SQL[] {
+  return [
+    cond(sql`${artworks.title}`),
+    sql`${artworks.id} in (select ${artworkTags.artworkId} from ${artworkTags} join ${tags} on ${tags.id} = ${artworkTags.tagId} where ${cond(sql`${tags.name}`)})`,
+    sql`${artworks.authorId} in (select ${users.id} from ${users} where ${cond(sql`${users.name}`)} or ${cond(sql`${users.username}`)})`,
+  ];
 }
 
 /**
- * Artwork ids matching a search term: title, tag names, author name and username.
- * Each branch is answered by its own pg_trgm GIN index (ILIKE works for Hangul too); a UNION
- * keeps every branch indexable, where one OR over a join would scan the table.
+ * What a search term matches, as alternative conditions on `artworks` (any one suffices): title,
+ * tag names, author name and username. Each is answered by its own index: pg_trgm GIN indexes
+ * (ILIKE works for Hangul too) or unique btrees.
  * - 3+ characters: a substring anywhere (ILIKE '%term%').
  * - 2 characters: a word that starts with the term ('수채' finds '수채화'); pg_trgm pads word
  *   starts, so the pattern still yields trigrams where '%ab%' would yield none and scan.
  * - 1 character: a tag or a username exactly (unique btree indexes).
  */
-function searchIds(term: string): SQL {
+function searchConditions(term: string): SQL[] {
   const length = [...term].length;
   if (length === 1) {
     const slug = term.toLowerCase().replaceAll('.', '');
-    return sql`(
-      select ${artworkTags.artworkId} from ${artworkTags} join ${tags} on ${tags.id} = ${artworkTags.tagId} where ${tags.name} = ${term}
-      union select ${artworks.id} from ${artworks} join ${users} on ${users.id} = ${artworks.authorId} where ${users.slug} = ${slug}
-    )`;
+    return [
+      sql`${artworks.id} in (select ${artworkTags.artworkId} from ${artworkTags} join ${tags} on ${tags.id} = ${artworkTags.tagId} where ${tags.name} = ${term})`,
+      sql`${artworks.authorId} in (select ${users.id} from ${users} where ${users.slug} = ${slug})`,
+    ];
   }
   const literal = likeLiteral(term);
   if (length < TRIGRAM_MIN) {
     const start = `${literal}%`;
     const word = `% ${literal}%`;
-    return matchingIds((column) => sql`(${column} ilike ${start} or ${column} ilike ${word})`);
+    return matching((column) => sql`(${column} ilike ${start} or ${column} ilike ${word})`);
   }
   const pattern = `%${literal}%`;
-  return matchingIds((column) => sql`${column} ilike ${pattern}`);
+  return matching((column) => sql`${column} ilike ${pattern}`);
 }
 
-/** The WHERE of a gallery list: who may see what (`visibility`) plus the chosen filters. */
-export function artworkConditions(visibility: SQL, f: ArtworkFilters): SQL {
-  const parts: SQL[] = [visibility];
-  if (f.search) parts.push(sql`${artworks.id} in ${searchIds(f.search)}`);
+/** The WHERE of a list: who may see what (`visibility`) plus the chosen filters. */
+export function artworkConditions(visibility: SQL | undefined, f: ArtworkFilters): SQL | undefined {
+  const parts: SQL[] = visibility ? [visibility] : [];
+  if (f.search) parts.push(sql`(${sql.join(searchConditions(f.search), sql` or `)})`);
   if (f.createdFrom) parts.push(gte(artworks.created, f.createdFrom));
   if (f.colorId !== undefined) parts.push(eq(artworks.colorId, f.colorId));
   if (f.category) {
@@ -98,7 +97,48 @@ export function artworkConditions(visibility: SQL, f: ArtworkFilters): SQL {
             where ${artworkConcepts.artworkId} = ${artworks.id} and ${concepts.concept} = ${f.concept})`,
     );
   }
-  return and(...parts) as SQL;
+  return parts.length ? (and(...parts) as SQL) : undefined;
+}
+
+/**
+ * A list's rows as `(id, created, hit)`, what ordering, paging and counting need. A scope is one
+ * such set; several scopes must not overlap.
+ */
+export const rowsOf = (where: SQL): SQL =>
+  sql`select ${artworks.id} as id, ${artworks.created} as created, ${artworks.hit} as hit from ${artworks} where ${where}`;
+
+/**
+ * The gallery's visible scope (`visibility`: the everyone-scope, `artworks.visible`) with the
+ * filters, each answered by its best index (issue #5):
+ * - a search is a UNION of one branch per match condition (title, tags, author), each driven by
+ *   its own index and reading `created`/`hit` from the rows it fetches anyway; the (small) match
+ *   set is then sorted. One OR, or `id in (matches)`, let PostgreSQL walk the whole visible index
+ *   and hash-join the matches instead;
+ * - a category without a search reads that category's own ordered partial index on
+ *   artwork_categories, whose rows carry copies of the artwork's visible, created and hit
+ *   (migration 0003_category_order): page 50 reads 1,200 index entries instead of walking the
+ *   visible artworks and probing each one's categories until 1,200 match.
+ * An author's own hidden scope stays one OR (artworkConditions): the author's few rows drive it.
+ */
+export function visibleRows(visibility: SQL, f: ArtworkFilters): SQL {
+  const { search, ...others } = f;
+  if (search) {
+    const rest = artworkConditions(visibility, others) as SQL;
+    return sql.join(
+      searchConditions(search).map((match) => rowsOf(and(rest, match) as SQL)),
+      sql` union `,
+    );
+  }
+  if (f.category) {
+    const { category, ...more } = others;
+    const rest = artworkConditions(undefined, more);
+    return sql`select ${artworkCategories.artworkId} as id, ${artworkCategories.created} as created, ${artworkCategories.hit} as hit
+      from ${artworkCategories}
+      where ${artworkCategories.visible}
+        and ${artworkCategories.categoryId} = (select ${categories.id} from ${categories} where ${categories.category} = ${category})
+        ${rest ? sql`and exists (select 1 from ${artworks} where ${artworks.id} = ${artworkCategories.artworkId} and ${rest})` : sql``}`;
+  }
+  return rowsOf(artworkConditions(visibility, f) as SQL);
 }
 
 /** Orderings match the partial indexes (created desc, id desc) and (hit desc, id desc). */
@@ -115,13 +155,9 @@ export function orderBy(ordering: Ordering): SQL[] {
   }
 }
 
-/**
- * A list's rows come from one or more disjoint scopes (SQL conditions): for a guest just the
- * visible artworks; for a logged-in user also their own hidden ones. Each scope is answered by
- * its own index and the two are merged, where one OR would defeat the partial indexes.
- */
+/** How many rows the scopes (rowsOf, visibleRows) hold together. */
 export async function countArtworks(db: Executor, scopes: SQL[]): Promise<number> {
-  const parts = scopes.map((where) => sql`(select count(*) from ${artworks} where ${where})`);
+  const parts = scopes.map((rows) => sql`(select count(*) from (${rows}) as scope)`);
   const [row] = await db.select({ n: sql<string>`${sql.join(parts, sql` + `)}` }).from(sql`(select 1) as one`);
   return Number(row?.n ?? 0);
 }
@@ -143,9 +179,9 @@ export async function pageOfArtworks(db: Executor, scopes: SQL[], ordering: Orde
   const order = orderSql[ordering];
   let ids: SQL;
   if (scopes.length === 1) {
-    ids = sql`select id from ${artworks} where ${scopes[0]} order by ${order} limit ${limit} offset ${offset}`;
+    ids = sql`select id from (${scopes[0]}) as scope order by ${order} limit ${limit} offset ${offset}`;
   } else {
-    const branches = scopes.map((where) => sql`(select id, created, hit from ${artworks} where ${where} order by ${order} limit ${limit + offset})`);
+    const branches = scopes.map((rows) => sql`(select id, created, hit from (${rows}) as scope order by ${order} limit ${limit + offset})`);
     ids = sql`select id from (${sql.join(branches, sql` union all `)}) as merged order by ${order} limit ${limit} offset ${offset}`;
   }
   const query = db

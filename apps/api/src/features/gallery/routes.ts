@@ -124,7 +124,7 @@ async function gallery(app: FastifyInstance) {
       if (request.user) return answer();
       // Guests share answers for a moment (the links inside are absolute: the host is part of the key).
       const key = `${request.lang} ${baseUrl(request)} ${request.url}`;
-      const body = await cachedPage(app, key, async () => JSON.stringify(await answer()));
+      const body = await cachedPage(app, 'list', key, async () => JSON.stringify(await answer()));
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
@@ -138,7 +138,7 @@ async function gallery(app: FastifyInstance) {
         params: idParams,
       },
     },
-    async (request) => showArtwork(app, request, parseId(request.params.id)),
+    async (request, reply) => reply.type('application/json; charset=utf-8').send(await showArtwork(app, request, parseId(request.params.id))),
   );
 
   r.get(

@@ -9,7 +9,7 @@ import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../../http/sessions.ts';
 import { canViewArtwork } from '../artworks/policy.ts';
 import { presentArtwork } from '../artworks/present.ts';
-import { cachedCount } from './count-cache.ts';
+import { cachedCount, cachedPage, perApp } from './count-cache.ts';
 import { canSeeCollection, countsAsView, galleryScopes, isOwner, isOwnerOrStaff, listedTo } from './policy.ts';
 import * as q from './queries.ts';
 
@@ -28,8 +28,10 @@ async function presentList(lang: Lang, count: Promise<number>, page: ReturnType<
  * own hidden work is counted apart, which is cheap through the author index.
  */
 export function listArtworks(app: FastifyInstance, viewer: UserRow | null, lang: Lang, filters: q.ArtworkFilters, ordering: q.Ordering, page: Page) {
-  const scopes = galleryScopes(viewer).map((scope) => q.artworkConditions(scope, filters));
-  const [visible, ...own] = scopes;
+  const [everyone, ...hidden] = galleryScopes(viewer);
+  const visible = q.visibleRows(everyone, filters);
+  const own = hidden.map((scope) => q.rowsOf(q.artworkConditions(scope, filters) as SQL));
+  const scopes = [visible, ...own];
   const key = JSON.stringify([filters.search, filters.createdFrom?.getTime(), filters.category, filters.field, filters.concept, filters.colorId]);
   const visibleCount = cachedCount(app, key, () => q.countArtworks(app.db, [visible]));
   const count = own.length ? Promise.all([visibleCount, q.countArtworks(app.db, own)]).then(([a, b]) => a + b) : visibleCount;
@@ -66,7 +68,8 @@ export async function listUserArtworks(
   } else {
     where = q.profileProjects(userId, isOwnerOrStaff(viewer, userId) ? undefined : (eq(artworks.visible, true) as SQL));
   }
-  return presentList(lang, q.countArtworks(app.db, [where]), q.pageOfArtworks(app.db, [where], options.ordering, page.limit, page.offset, viewer?.id ?? null));
+  const rows = q.rowsOf(where);
+  return presentList(lang, q.countArtworks(app.db, [rows]), q.pageOfArtworks(app.db, [rows], options.ordering, page.limit, page.offset, viewer?.id ?? null));
 }
 
 /** A guest's viewer key for view counting: a hash, so no address is stored. */
@@ -82,27 +85,38 @@ export function viewerKey(request: FastifyRequest): string {
 const recentViewsOf = new WeakMap<FastifyInstance, Set<string>>();
 const RECENT_VIEWS_MAX = 100_000;
 
-/** SPEC §7 GET /api/v1/artworks/{id}/: 404 for what the viewer may not see; one view a day per viewer. */
-export async function showArtwork(app: FastifyInstance, request: FastifyRequest, id: number) {
+const recentViews = (app: FastifyInstance) => perApp(recentViewsOf, app, () => new Set<string>());
+
+/**
+ * SPEC §7 GET /api/v1/artworks/{id}/ (the serialised answer): 404 for what the viewer may not see;
+ * one view a day per viewer. A guest whose view of the artwork this process already recorded
+ * today gets the answer shared by guests for a couple of seconds (cachedPage 'detail'), like the
+ * list: nothing is left to count, and a guest's answer holds nothing of theirs. A view not yet
+ * recorded here is counted and answered fresh (the table's primary key stays the guard).
+ */
+export async function showArtwork(app: FastifyInstance, request: FastifyRequest, id: number): Promise<string> {
+  const viewer = viewerKey(request);
+  const day = new Date().toISOString().slice(0, 10);
+  const view = { viewer, day, key: `${id} ${viewer} ${day}` };
+  if (!request.user && recentViews(app).has(view.key)) {
+    return cachedPage(app, 'detail', `${request.lang} ${id}`, async () => JSON.stringify(await readArtwork(app, request, id, null)));
+  }
+  return JSON.stringify(await readArtwork(app, request, id, view));
+}
+
+/** The artwork as `request`'s viewer may see it; with `view`, counts their view of the day. */
+async function readArtwork(app: FastifyInstance, request: FastifyRequest, id: number, view: { viewer: string; day: string; key: string } | null) {
   const viewer = request.user;
   const found = await q.findArtworkWithRelated(app.db, id, viewer?.id ?? null);
   const row = found?.rows[0];
   if (!found || !row || !canViewArtwork(viewer, row)) throw notFound();
-  const day = new Date().toISOString().slice(0, 10);
   let counted = false;
-  if (countsAsView(viewer, row)) {
-    let recentViews = recentViewsOf.get(app);
-    if (!recentViews) {
-      recentViews = new Set();
-      recentViewsOf.set(app, recentViews);
-    }
-    const key = `${row.id} ${viewerKey(request)} ${day}`;
-    // The table's primary key is the guard; this only spares the statement for a viewer's refreshes.
-    if (!recentViews.has(key)) {
-      counted = await q.recordView(app.db, row.id, viewerKey(request), day);
-      if (recentViews.size >= RECENT_VIEWS_MAX) recentViews.clear();
-      recentViews.add(key);
-    }
+  const views = recentViews(app);
+  // The set only spares the statement for a viewer's refreshes.
+  if (view && countsAsView(viewer, row) && !views.has(view.key)) {
+    counted = await q.recordView(app.db, row.id, view.viewer, view.day);
+    if (views.size >= RECENT_VIEWS_MAX) views.clear();
+    views.add(view.key);
   }
   return presentArtwork({ ...row, hit: row.hit + (counted ? 1 : 0) }, found.rel, request.lang, { withContent: true });
 }
