@@ -3,34 +3,13 @@ import { api } from '../../api/client.ts';
 import { nextOffset, type Paged } from '../../api/paging.ts';
 import type { Artwork, CurrentUser } from '../../site.ts';
 
-/** GET /api/v1/artists/{slug}/ (SPEC §3 public profile). e-mail and phone are null when hidden. */
-export interface Profile {
-  id: number;
-  slug: string;
-  username: string;
-  name: string;
+/**
+ * GET /api/v1/artists/{slug}/ (SPEC §3 public profile): the user's fields without the private ones
+ * (date of birth, gender, staff flag, raw images, language); e-mail and phone are null when hidden.
+ */
+export interface Profile extends Omit<CurrentUser, 'email' | 'phone' | 'date_of_birth' | 'gender' | 'is_staff' | 'raw_avatar' | 'raw_banner' | 'language'> {
   email: string | null;
   phone: string | null;
-  is_premium: boolean;
-  level: number;
-  avatar: string;
-  cropped_avatar: string;
-  banner: string;
-  cropped_banner: string;
-  categories: { category: string; name: string }[];
-  website: string;
-  instagram: string;
-  facebook: string;
-  twitter: string;
-  pinterest: string;
-  tumblr: string;
-  youtube: string;
-  vimeo: string;
-  biography: string;
-  about: string;
-  show_contact: boolean;
-  public_collection: boolean;
-  fixed_layout: boolean;
   is_owner: boolean;
 }
 
