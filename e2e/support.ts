@@ -27,7 +27,7 @@ export interface Browser {
 }
 
 /** A fresh Chromium profile (Debian chromium), in the given interface language. */
-export async function openBrowser(options: { lang?: 'ko' | 'en'; mobile?: boolean } = {}): Promise<Browser> {
+export async function openBrowser(options: { lang?: 'ko' | 'en'; mobile?: boolean; javaScript?: boolean } = {}): Promise<Browser> {
   const lang = options.lang ?? 'ko';
   const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'axoo-chrome-')), {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -38,6 +38,7 @@ export async function openBrowser(options: { lang?: 'ko' | 'en'; mobile?: boolea
     deviceScaleFactor: 1,
     isMobile: options.mobile ?? false,
     hasTouch: options.mobile ?? false,
+    javaScriptEnabled: options.javaScript ?? true,
     baseURL: baseURL(),
   });
   await context.addCookies([{ name: 'lang', value: lang, url: baseURL() }]);

@@ -11,21 +11,34 @@ export function createQueryClient(site: SiteData | undefined) {
   return client;
 }
 
+/** A page's first query as the server ran it (`__PREFETCH__`): its key and answer. */
+export interface PrefetchedQuery {
+  key: unknown[];
+  /** An infinite query's first page. */
+  infinite: boolean;
+  data: unknown;
+}
+
+export function seedQueries(client: QueryClient, entries: PrefetchedQuery[]) {
+  for (const { key, infinite, data } of entries) client.setQueryData(key, infinite ? { pages: [data], pageParams: [0] } : data);
+}
+
 /** The page's first queries the server inlined (`__PREFETCH__`), put in the cache under their keys. */
 export function seedPrefetched(client: QueryClient) {
   const el = document.getElementById('__PREFETCH__');
   if (!el?.textContent) return;
   try {
-    const entries = JSON.parse(el.textContent) as { key: unknown[]; infinite: boolean; data: unknown }[];
-    for (const { key, infinite, data } of entries) client.setQueryData(key, infinite ? { pages: [data], pageParams: [0] } : data);
+    seedQueries(client, JSON.parse(el.textContent) as PrefetchedQuery[]);
   } catch {
     // A broken inline script only costs the request it would have saved.
   }
 }
 
 /** One catch-all route: the shell renders the page routes itself (keep-alive, overlay). */
+export const shellRoutes = [{ path: '*', element: <Layout /> }];
+
 export function createRouter() {
-  return createBrowserRouter([{ path: '*', element: <Layout /> }]);
+  return createBrowserRouter(shellRoutes);
 }
 
 export function App({ client, router }: { client: QueryClient; router: ReturnType<typeof createRouter> }) {

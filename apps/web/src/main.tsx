@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient, createRouter, seedPrefetched } from './App.tsx';
-import { fetchSite, readInlinedSiteData } from './site.ts';
 import { i18nReady } from './i18n/index.ts';
+import { fetchSite, readInlinedSiteData } from './site.ts';
 import './styles/global.css';
 
 // The server inlines the global page data; a static host without it costs one request.
@@ -11,8 +11,15 @@ const client = createQueryClient(site);
 seedPrefetched(client);
 const router = createRouter();
 
-createRoot(document.getElementById('root') as HTMLElement).render(
+const container = document.getElementById('root') as HTMLElement;
+const app = (
   <StrictMode>
     <App client={client} router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+// As a transition, the first render (or the hydration of the server's markup) yields to the
+// browser every few milliseconds instead of holding the main thread for the whole page.
+startTransition(() => {
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

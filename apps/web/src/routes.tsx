@@ -1,25 +1,26 @@
-import { lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, Route, useParams } from 'react-router';
+import { lazyComponent } from './lazy.ts';
 import { RequireAuth } from './shell/RequireAuth.tsx';
 
-const HomePage = lazy(() => import('./features/home/HomePage.tsx'));
-const SignupPage = lazy(() => import('./features/accounts/pages/SignupPage.tsx'));
-const LoginPage = lazy(() => import('./features/accounts/pages/LoginPage.tsx'));
-const AccountPage = lazy(() => import('./features/accounts/pages/AccountPage.tsx'));
-const PasswordChangePage = lazy(() => import('./features/accounts/pages/PasswordChangePage.tsx'));
-const PasswordResetPage = lazy(() => import('./features/accounts/pages/PasswordResetPage.tsx'));
-const PasswordResetConfirmPage = lazy(() => import('./features/accounts/pages/PasswordResetConfirmPage.tsx'));
-const GalleryPage = lazy(() => import('./features/gallery/GalleryPage.tsx'));
-const UploadPage = lazy(() => import('./features/upload/UploadPage.tsx'));
-const AboutRoutes = lazy(() => import('./features/about/AboutRoutes.tsx'));
-const InviteListPage = lazy(() => import('./features/invites/pages/InviteListPage.tsx'));
-const InviteDetailPage = lazy(() => import('./features/invites/pages/InviteDetailPage.tsx'));
-const InviteUploadPage = lazy(() => import('./features/invites/pages/InviteUploadPage.tsx'));
-const InvitePublishedPage = lazy(() => import('./features/invites/pages/InvitePublishedPage.tsx'));
-const InviteApplicationPage = lazy(() => import('./features/invites/pages/InviteApplicationPage.tsx'));
-const InviteCompletePage = lazy(() => import('./features/invites/pages/InviteCompletePage.tsx'));
-const ProfilePage = lazy(() => import('./features/profiles/ProfilePage.tsx'));
-const AdminPage = lazy(() => import('./features/admin/AdminPage.tsx'));
+const HomePage = lazyComponent(() => import('./features/home/HomePage.tsx'));
+const SignupPage = lazyComponent(() => import('./features/accounts/pages/SignupPage.tsx'));
+const LoginPage = lazyComponent(() => import('./features/accounts/pages/LoginPage.tsx'));
+const AccountPage = lazyComponent(() => import('./features/accounts/pages/AccountPage.tsx'));
+const PasswordChangePage = lazyComponent(() => import('./features/accounts/pages/PasswordChangePage.tsx'));
+const PasswordResetPage = lazyComponent(() => import('./features/accounts/pages/PasswordResetPage.tsx'));
+const PasswordResetConfirmPage = lazyComponent(() => import('./features/accounts/pages/PasswordResetConfirmPage.tsx'));
+const GalleryPage = lazyComponent(() => import('./features/gallery/GalleryPage.tsx'));
+const UploadPage = lazyComponent(() => import('./features/upload/UploadPage.tsx'));
+const AboutRoutes = lazyComponent(() => import('./features/about/AboutRoutes.tsx'));
+const InviteListPage = lazyComponent(() => import('./features/invites/pages/InviteListPage.tsx'));
+const InviteDetailPage = lazyComponent(() => import('./features/invites/pages/InviteDetailPage.tsx'));
+const InviteUploadPage = lazyComponent(() => import('./features/invites/pages/InviteUploadPage.tsx'));
+const InvitePublishedPage = lazyComponent(() => import('./features/invites/pages/InvitePublishedPage.tsx'));
+const InviteApplicationPage = lazyComponent(() => import('./features/invites/pages/InviteApplicationPage.tsx'));
+const InviteCompletePage = lazyComponent(() => import('./features/invites/pages/InviteCompletePage.tsx'));
+const ProfilePage = lazyComponent(() => import('./features/profiles/ProfilePage.tsx'));
+const AdminPage = lazyComponent(() => import('./features/admin/AdminPage.tsx'));
 
 const auth = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app.ts';
-import { buildArtwork, buildPremium } from '../../test/factories.ts';
+import { Agent, buildTestApp } from '../../test/app.ts';
+import { buildArtwork, buildPremium, loginAs } from '../../test/factories.ts';
 
 // A web build as `vite build` lays it out: index.html, hashed assets with .br/.gz, and the manifest.
 const dist = mkdtempSync(join(tmpdir(), 'axoo-dist-'));
@@ -30,6 +30,19 @@ writeFileSync(
     '_grid.js': { file: 'assets/grid-1.js' },
   }),
 );
+
+// The server renderer as `vite build --ssr` leaves it: it echoes what it was given, and fails on request.
+mkdirSync(join(dist, 'server'));
+writeFileSync(
+  join(dist, 'server', 'entry-server.js'),
+  `let renders = 0;
+export async function render({ url, lang, site, prefetched }) {
+  if (url.includes('fail=1')) throw new Error('render failed');
+  renders++;
+  return '<p data-ssr="' + url + '|' + lang + '|' + (site.user ? site.user.username : 'guest') + '|' + prefetched.length + '|' + renders + '">rendered</p>';
+}`,
+);
+const rendered = (body: string) => /<div id="root"><p data-ssr="([^"]*)">rendered<\/p><\/div>/.exec(body)?.[1].split('|');
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -92,5 +105,38 @@ describe('spa plugin: serving the built web app fast', () => {
     );
     expect((await app.inject({ url: '/gallery/all/?search=x' })).body).not.toContain('__PREFETCH__');
     expect((await app.inject({ url: '/about/' })).body).not.toContain('__PREFETCH__');
+  });
+
+  it('server-renders public pages into #root with the viewer, language and first queries', async () => {
+    const page = await app.inject({ url: '/gallery/all/', headers: { 'accept-language': 'en' } });
+    const [url, lang, viewer, queries] = rendered(page.body) ?? [];
+    expect({ url, lang, viewer, queries }).toEqual({ url: '/gallery/all/', lang: 'en', viewer: 'guest', queries: '1' });
+    // Pages the server does not render (forms, guarded pages) leave #root to the browser.
+    expect((await app.inject({ url: '/login/' })).body).toContain('<div id="root"></div>');
+    expect((await app.inject({ url: '/upload/' })).body).toContain('<div id="root"></div>');
+  });
+
+  it('sends the page without markup when the renderer fails', async () => {
+    const page = await app.inject({ url: '/gallery/all/?fail=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(page.body).toContain('id="__SITE_DATA__"');
+  });
+
+  it('renders a page once for all guests for a moment, never shares a member page, and forgets on a write', async () => {
+    const url = `/goodluck/?guest-cache=${Date.now()}`;
+    const first = rendered((await app.inject({ url })).body)?.[4];
+    expect(rendered((await app.inject({ url })).body)?.[4]).toBe(first);
+    const member = await buildPremium(app);
+    const agent = new Agent(app, 'ko');
+    await loginAs(agent, member);
+    const mine = rendered((await agent.request({ url })).body);
+    expect(mine?.[2]).toBe(member.username);
+    expect(mine?.[4]).not.toBe(first);
+    expect(rendered((await agent.request({ url })).body)?.[4]).not.toBe(mine?.[4]);
+    // Any write through the server (here a collect) drops the shared guest pages.
+    const art = await buildArtwork(app, member);
+    await agent.request({ method: 'POST', url: '/api/v1/collections/', payload: { artwork: art.id } });
+    expect(rendered((await app.inject({ url })).body)?.[4]).not.toBe(first);
   });
 });

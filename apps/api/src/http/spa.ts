@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -32,6 +32,22 @@ export interface Prefetch {
   images?: (answer: unknown) => { href: string; srcset?: string }[];
 }
 export type PrefetchResolver = (pathname: string, search: string) => Prefetch | null;
+
+/** A first query as the page's HTML carries it, and as the server renderer seeds it. */
+interface PrefetchedQuery {
+  key: unknown[];
+  infinite: boolean;
+  data: unknown;
+}
+
+/** The web build's server renderer (`apps/web/src/entry-server.tsx`, built into `<dist>/server`). */
+interface Renderer {
+  render(input: { url: string; lang: string; site: unknown; prefetched: PrefetchedQuery[] }): Promise<string>;
+}
+
+/** Guests' pages are the same for everyone: each is rendered at most once per this long. */
+const GUEST_PAGE_TTL_MS = 2000;
+const GUEST_PAGE_MAX = 500;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +105,12 @@ export const spaPlugin = fp(
     const indexFile = join(dist, 'index.html');
     const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8').replace(/<title>.*?<\/title>/s, '') : FALLBACK;
     const preloads = routePreloads(join(dist, '.vite', 'manifest.json'));
+    const renderer = await loadRenderer(join(dist, 'server', 'entry-server.js'), app);
+    // Whole pages for guests, by host, language and URL; any write through this process clears them.
+    const guestPages = new Map<string, { html: string; expires: number }>();
+    app.addHook('onRequest', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && guestPages.size) guestPages.clear();
+    });
     app.decorate('shareMeta', [] as ShareMetaResolver[]);
     app.decorate('prefetch', [] as PrefetchResolver[]);
 
@@ -118,33 +140,81 @@ export const spaPlugin = fp(
     }
 
     app.decorate('sendSpa', async (request: FastifyRequest, reply: FastifyReply) => {
+      const send = (html: string) =>
+        reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').send(html);
+      const guestKey = request.user ? null : `${baseUrl(request)}|${request.lang}|${request.url}`;
+      const cached = guestKey ? guestPages.get(guestKey) : undefined;
+      if (cached && cached.expires > Date.now()) return send(cached.html);
+
       const { pathname, search } = new URL(request.url, 'http://x');
-      const site = app.config.SITE_NAME;
-      let meta: ShareMeta | null = null;
-      for (const resolveMeta of app.shareMeta) {
-        meta = await resolveMeta(pathname, request).catch((err) => {
-          request.log.warn({ err }, 'share meta failed');
-          return null;
-        });
-        if (meta) break;
+      const [meta, data, prefetched] = await Promise.all([
+        shareMeta(app, request, pathname),
+        siteDataJson(app, request.user, request.lang),
+        prefetch(app, request, pathname, search),
+      ]);
+      const head = `${preloads(pathname, request.lang)}${renderMetaTags(meta, `${baseUrl(request)}${pathname}`, app.config.SITE_NAME)}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>${prefetched.tags}`;
+      let markup = '';
+      if (renderer && pageModules(pathname).length) {
+        markup = await renderer
+          .render({ url: `${pathname}${search}`, lang: request.lang, site: JSON.parse(data), prefetched: prefetched.queries })
+          .catch((err) => {
+            // The browser renders the page itself, as it would without a server renderer.
+            request.log.warn({ err, url: request.url }, 'server rendering failed');
+            return '';
+          });
       }
-      meta ??= {
-        title: site,
-        description: request.lang === 'en' ? 'Portfolio gallery for artists, and open calls by brands.' : '아티스트의 포트폴리오 갤러리, 브랜드의 오픈콜.',
-      };
-      const [data, prefetched] = await Promise.all([siteDataJson(app, request.user, request.lang), prefetch(app, request, pathname, search)]);
-      const head = `${preloads(pathname, request.lang)}${renderMetaTags(meta, `${baseUrl(request)}${pathname}`, site)}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>${prefetched}`;
-      const html = template.replace('<html lang="ko">', `<html lang="${request.lang}">`).replace('</head>', `${head}</head>`);
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').send(html);
+      const html = template
+        .replace('<html lang="ko">', `<html lang="${request.lang}">`)
+        .replace('</head>', `${head}</head>`)
+        .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+      if (guestKey) {
+        if (guestPages.size >= GUEST_PAGE_MAX) guestPages.delete(guestPages.keys().next().value as string);
+        guestPages.set(guestKey, { html, expires: Date.now() + GUEST_PAGE_TTL_MS });
+      }
+      return send(html);
     });
   },
   { name: 'spa', dependencies: ['db', 'sessions', 'i18n'] },
 );
 
-/** Runs the page's first queries in-process, as the viewer, and returns them as an inline script. */
-async function prefetch(app: FastifyInstance, request: FastifyRequest, pathname: string, search: string): Promise<string> {
+/** The share-preview tags of a path: the first feature resolver that knows it, else the site's own. */
+async function shareMeta(app: FastifyInstance, request: FastifyRequest, pathname: string): Promise<ShareMeta> {
+  for (const resolveMeta of app.shareMeta) {
+    const meta = await resolveMeta(pathname, request).catch((err) => {
+      request.log.warn({ err }, 'share meta failed');
+      return null;
+    });
+    if (meta) return meta;
+  }
+  return {
+    title: app.config.SITE_NAME,
+    description: request.lang === 'en' ? 'Portfolio gallery for artists, and open calls by brands.' : '아티스트의 포트폴리오 갤러리, 브랜드의 오픈콜.',
+  };
+}
+
+/** Loads the web build's server renderer when the build has one; without it pages render in the browser. */
+async function loadRenderer(file: string, app: FastifyInstance): Promise<Renderer | null> {
+  if (!existsSync(file)) return null;
+  try {
+    return (await import(pathToFileURL(file).href)) as Renderer;
+  } catch (err) {
+    app.log.warn({ err }, 'the server renderer did not load; pages render in the browser');
+    return null;
+  }
+}
+
+/**
+ * Runs the page's first queries in-process, as the viewer: the answers for the server renderer, and
+ * the inline script (plus image preloads) that hands them to the browser.
+ */
+async function prefetch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  pathname: string,
+  search: string,
+): Promise<{ queries: PrefetchedQuery[]; tags: string }> {
   const wanted = app.prefetch.map((resolve) => resolve(pathname, search)).filter((p): p is Prefetch => p !== null);
-  if (!wanted.length) return '';
+  if (!wanted.length) return { queries: [], tags: '' };
   const answers = await Promise.all(
     wanted.map(async (p) => {
       const res = await app.inject({
@@ -157,16 +227,23 @@ async function prefetch(app: FastifyInstance, request: FastifyRequest, pathname:
         },
       });
       if (res.statusCode !== 200) return null;
-      const images = p.images ? p.images(JSON.parse(res.body)) : [];
-      return { entry: `{"key":${JSON.stringify(p.key)},"infinite":${Boolean(p.infinite)},"data":${res.body}}`, images };
+      const data: unknown = JSON.parse(res.body);
+      return {
+        query: { key: p.key, infinite: Boolean(p.infinite), data },
+        entry: `{"key":${JSON.stringify(p.key)},"infinite":${Boolean(p.infinite)},"data":${res.body}}`,
+        images: p.images ? p.images(data) : [],
+      };
     }),
   );
   const ok = answers.filter((a) => a !== null);
-  if (!ok.length) return '';
+  if (!ok.length) return { queries: [], tags: '' };
   const imageLinks = ok
     .flatMap((a) => a.images)
     .map((i) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(i.href)}"${i.srcset ? ` imagesrcset="${escapeHtml(i.srcset)}"` : ''}>`);
-  return `${imageLinks.join('')}<script id="__PREFETCH__" type="application/json">${scriptJson(`[${ok.map((a) => a.entry).join(',')}]`)}</script>`;
+  return {
+    queries: ok.map((a) => a.query),
+    tags: `${imageLinks.join('')}<script id="__PREFETCH__" type="application/json">${scriptJson(`[${ok.map((a) => a.entry).join(',')}]`)}</script>`,
+  };
 }
 
 /** Paths the SPA never owns: these 404 as JSON instead of answering with the page. */
@@ -174,7 +251,13 @@ export function isApiPath(pathname: string): boolean {
   return /^\/(api|media|assets|healthz|readyz)(\/|$)/.test(pathname);
 }
 
-/** Source modules each page needs before it can paint (the shell lazy-loads them otherwise). */
+/** First path segments of the app's own pages; any other single segment is a profile slug. */
+const FIXED_SEGMENTS = new Set(['gallery', 'upload', 'about', 'goodluck', 'accounts', 'login', 'signup', 'artwork', 'admin']);
+
+/**
+ * Source modules each public page needs before it can paint (the shell lazy-loads them otherwise).
+ * These pages are also the ones the server renders.
+ */
 function pageModules(pathname: string): string[] {
   if (pathname === '/') return ['src/features/home/HomePage.tsx'];
   if (pathname.startsWith('/gallery/')) return ['src/features/gallery/GalleryPage.tsx'];
@@ -182,7 +265,8 @@ function pageModules(pathname: string): string[] {
   if (pathname === '/goodluck/') return ['src/features/invites/pages/InviteListPage.tsx'];
   if (/^\/goodluck\/\d+\/$/.test(pathname)) return ['src/features/invites/pages/InviteDetailPage.tsx'];
   if (pathname.startsWith('/about/')) return ['src/features/about/AboutRoutes.tsx'];
-  if (/^\/[^/]+\/$/.test(pathname)) return ['src/features/profiles/ProfilePage.tsx'];
+  const slug = /^\/([^/]+)\/$/.exec(pathname)?.[1];
+  if (slug && !FIXED_SEGMENTS.has(slug)) return ['src/features/profiles/ProfilePage.tsx'];
   return [];
 }
 

@@ -13,6 +13,7 @@ export const pageCount = (count: number, limit: number) => Math.ceil(count / lim
 /** The offset of the next page from a `next` link, for infinite queries. */
 export function nextOffset(page: Paged<unknown>): number | undefined {
   if (!page.next) return undefined;
-  const offset = new URL(page.next, window.location.origin).searchParams.get('offset');
+  // Only the query matters; the base resolves a relative link (and works where there is no window).
+  const offset = new URL(page.next, 'http://localhost').searchParams.get('offset');
   return offset ? Number(offset) : undefined;
 }

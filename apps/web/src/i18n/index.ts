@@ -29,6 +29,10 @@ const lazyBundles = {
 };
 
 function initialLanguage(): Lang {
+  // A page the server rendered is in the language it chose (lang cookie, else Accept-Language);
+  // hydrating it in another would replace every word.
+  const served = typeof document !== 'undefined' && document.getElementById('__SITE_DATA__') ? document.documentElement.lang : '';
+  if (served === 'ko' || served === 'en') return served;
   const cookie = typeof document !== 'undefined' ? /(?:^|; )lang=(ko|en)/.exec(document.cookie)?.[1] : undefined;
   if (cookie) return cookie as Lang;
   const nav = typeof navigator !== 'undefined' ? navigator.language : 'ko';

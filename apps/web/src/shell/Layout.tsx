@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, matchPath, Routes, useLocation } from 'react-router';
+import { lazyComponent } from '../lazy.ts';
 import { aliveKeyOf, keepsModalState, pageRoutes } from '../routes.tsx';
 import { Footer } from './Footer.tsx';
 import styles from './Layout.module.css';
@@ -9,7 +10,7 @@ import { TopBar } from './TopBar.tsx';
 import { usePageViews } from './page-views.ts';
 import { uiState } from './ui-state.ts';
 
-const ArtworkOverlay = lazy(() => import('../features/artworks/ArtworkOverlay.tsx'));
+const ArtworkOverlay = lazyComponent(() => import('../features/artworks/ArtworkOverlay.tsx'));
 
 const HOME_UNDER_OVERLAY = { pathname: '/', search: '', hash: '', state: null, key: 'home-under-overlay' } as Location;
 const MAX_ALIVE = 6;

@@ -1,14 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { lazyComponent } from '../lazy.ts';
 import { useCurrentUser, useSite } from '../site.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import styles from './TopBar.module.css';
 import { avatarSrc } from './default-avatar.ts';
 
 // Menus load on demand: a guest's first page carries no dropdown or dialog code.
-const UserMenu = lazy(() => import('./UserMenu.tsx'));
-const MobileMenu = lazy(() => import('./MobileMenu.tsx').then((m) => ({ default: m.MobileMenu })));
+const UserMenu = lazyComponent(() => import('./UserMenu.tsx'));
+const MobileMenu = lazyComponent(() => import('./MobileMenu.tsx').then((m) => ({ default: m.MobileMenu })));
 
 /** SPEC §2 Shell: fixed top bar with the top menu, and login/sign-up or upload and the avatar menu. */
 export function TopBar() {

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../App.tsx';
 import '../i18n/index.ts';
 import { Layout } from '../shell/Layout.tsx';
-import type { CurrentUser, SiteData } from '../site.ts';
+import type { Artwork, CurrentUser, SiteData } from '../site.ts';
 
 export function siteData(overrides: Partial<SiteData> = {}): SiteData {
   return {
@@ -80,4 +80,40 @@ export function renderApp(path: string, site: SiteData = siteData()) {
     </QueryClientProvider>,
   );
   return { ...utils, router, client };
+}
+
+/** An artwork as the API lists it (SPEC §3), published and visible. */
+export function artwork(id: number, overrides: Partial<Artwork> = {}): Artwork {
+  return {
+    id,
+    title: `Work ${id}`,
+    author: { id: 3, username: 'hana', name: '하나', slug: 'hana', is_premium: true, cropped_avatar: '', level: 0, categories: [] },
+    categories: [{ category: 'painting', name: '회화' }],
+    fields: [],
+    concepts: [],
+    color: { id: 1, code: '#E53935' },
+    background_color: '#FFFFFF',
+    attribution: true,
+    non_commercial: false,
+    no_derivative_works: false,
+    share_alike: false,
+    licence_chosen: true,
+    tags: [],
+    published: true,
+    draft: false,
+    visible: true,
+    cover: '',
+    raw_cover: '',
+    cropped_cover: '',
+    height: null,
+    width: null,
+    level: null,
+    hit: 0,
+    collection: null,
+    inviteapplication_set: [],
+    published_at: null,
+    created: '2024-01-01T00:00:00Z',
+    updated: '2024-01-01T00:00:00Z',
+    ...overrides,
+  };
 }

@@ -3,8 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../App.tsx';
-import type { Artwork, SiteData } from '../../site.ts';
-import { siteData, user } from '../../test/render.tsx';
+import type { SiteData } from '../../site.ts';
+import { artwork, siteData, user } from '../../test/render.tsx';
 import HomePage from '../home/HomePage.tsx';
 
 /** Home with its Best Projects cards, where staff see the level buttons. */
@@ -18,37 +18,13 @@ function renderHome(site: SiteData) {
   );
 }
 
-const artwork = (level: number | null): Artwork => ({
-  id: 41,
-  title: 'Blue hour',
-  author: { id: 3, username: 'ara', name: 'Ara', slug: 'ara', is_premium: true, cropped_avatar: '', level: 0, categories: [] },
-  categories: [{ category: 'painting', name: '회화' }],
-  fields: [],
-  concepts: [],
-  color: null,
-  background_color: '#FFFFFF',
-  attribution: true,
-  non_commercial: false,
-  no_derivative_works: false,
-  share_alike: false,
-  licence_chosen: true,
-  tags: [],
-  published: true,
-  draft: false,
-  visible: true,
-  cover: '',
-  raw_cover: '',
-  cropped_cover: '',
-  height: null,
-  width: null,
-  level,
-  hit: 0,
-  collection: null,
-  inviteapplication_set: [],
-  published_at: null,
-  created: '2024-01-01T00:00:00Z',
-  updated: '2024-01-01T00:00:00Z',
-});
+const blueHour = (level: number | null) =>
+  artwork(41, {
+    title: 'Blue hour',
+    author: { id: 3, username: 'ara', name: 'Ara', slug: 'ara', is_premium: true, cropped_avatar: '', level: 0, categories: [] },
+    color: null,
+    level,
+  });
 
 /** PATCH answers echo the level sent; the site data then carries the saved level, like the server. */
 function stubApi(site: SiteData) {
@@ -60,8 +36,8 @@ function stubApi(site: SiteData) {
       if (init?.method === 'PATCH') {
         const body = JSON.parse(String(init.body));
         patches.push({ url, body });
-        current = { ...current, best_projects: [artwork(body.level)] };
-        return new Response(JSON.stringify(artwork(body.level)), { status: 200, headers: { 'content-type': 'application/json' } });
+        current = { ...current, best_projects: [blueHour(body.level)] };
+        return new Response(JSON.stringify(blueHour(body.level)), { status: 200, headers: { 'content-type': 'application/json' } });
       }
       if (url === '/api/v1/site/') return new Response(JSON.stringify(current), { status: 200 });
       return new Response(null, { status: 204 });
@@ -74,7 +50,7 @@ describe('ArtworkLevelButtons (SPEC §4 Artwork level)', () => {
   beforeEach(() => vi.unstubAllGlobals());
 
   it('shows 5 4 3 2 1 to staff; clicking a level sets it and clicking the current level clears it', async () => {
-    const site = siteData({ user: user({ is_staff: true }), best_projects: [artwork(3)] });
+    const site = siteData({ user: user({ is_staff: true }), best_projects: [blueHour(3)] });
     const patches = stubApi(site);
     renderHome(site);
     const group = await screen.findByTestId('level-buttons');
@@ -96,11 +72,11 @@ describe('ArtworkLevelButtons (SPEC §4 Artwork level)', () => {
 
   it('renders nothing for a user who is not staff, or a guest', async () => {
     stubApi(siteData());
-    const { unmount } = renderHome(siteData({ user: user({ is_staff: false }), best_projects: [artwork(3)] }));
+    const { unmount } = renderHome(siteData({ user: user({ is_staff: false }), best_projects: [blueHour(3)] }));
     await screen.findByTestId('best-projects');
     expect(screen.queryByTestId('level-buttons')).toBeNull();
     unmount();
-    renderHome(siteData({ user: null, best_projects: [artwork(null)] }));
+    renderHome(siteData({ user: null, best_projects: [blueHour(null)] }));
     await screen.findByTestId('best-projects');
     expect(screen.queryByTestId('level-buttons')).toBeNull();
   });

@@ -2,44 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { renderApp, siteData, user } from '../../test/render.tsx';
-import type { Artwork } from '../../site.ts';
+import { artwork, renderApp, siteData, user } from '../../test/render.tsx';
 import { periodStart, readFilters, writeFilters } from './filters.ts';
-
-function artwork(id: number, overrides: Partial<Artwork> = {}): Artwork {
-  return {
-    id,
-    title: `Work ${id}`,
-    author: { id: 3, username: 'hana', name: '하나', slug: 'hana', is_premium: true, cropped_avatar: '', level: 0, categories: [] },
-    categories: [{ category: 'painting', name: '회화' }],
-    fields: [],
-    concepts: [],
-    color: { id: 1, code: '#E53935' },
-    background_color: '#FFFFFF',
-    attribution: true,
-    non_commercial: false,
-    no_derivative_works: false,
-    share_alike: false,
-    licence_chosen: true,
-    tags: [],
-    published: true,
-    draft: false,
-    visible: true,
-    cover: '',
-    raw_cover: '',
-    cropped_cover: '',
-    height: null,
-    width: null,
-    level: null,
-    hit: 0,
-    collection: null,
-    inviteapplication_set: [],
-    published_at: null,
-    created: '2024-01-01T00:00:00Z',
-    updated: '2024-01-01T00:00:00Z',
-    ...overrides,
-  };
-}
 
 const calls = () => vi.mocked(fetch).mock.calls.map(([url]) => String(url));
 let answer: (url: string) => unknown;

@@ -28,7 +28,8 @@ export const collectionStore = {
 
 /** The entry id of the viewer's collection for an artwork: the latest local change, else what the server said. */
 export function useCollection(artworkId: number, fromServer: number | null): number | null {
-  useSyncExternalStore(collectionStore.subscribe, () => version);
+  const snapshot = () => version;
+  useSyncExternalStore(collectionStore.subscribe, snapshot, snapshot);
   const local = overrides.get(artworkId);
   return local === undefined ? fromServer : local;
 }

@@ -1,0 +1,98 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import i18next from 'i18next';
+import { type ReactNode, StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createQueryClient, type PrefetchedQuery, seedQueries, shellRoutes } from './App.tsx';
+import { chunksLoading } from './lazy.ts';
+import type { SiteData } from './site.ts';
+
+/**
+ * Server rendering (DESIGN: first paint from the HTML). The API server calls `render` for a page
+ * it serves and puts the markup into `#root`; the browser then hydrates it with the same global
+ * page data and first queries, which the server inlines beside it.
+ */
+export interface RenderInput {
+  /** Path and query of the page. */
+  url: string;
+  lang: 'ko' | 'en';
+  site: SiteData;
+  prefetched: PrefetchedQuery[];
+}
+
+const bundles = { ko: () => import('./i18n/bundle-ko.ts'), en: () => import('./i18n/bundle-en.ts') };
+const instances = new Map<string, Promise<I18n>>();
+
+/** One translation instance per language, its resources loaded once: rendering never waits for them again. */
+function translations(lang: 'ko' | 'en'): Promise<I18n> {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = bundles[lang]().then(async ({ default: resources }) => {
+      const i18n = i18next.createInstance();
+      await i18n.init({
+        lng: lang,
+        resources: { [lang]: resources },
+        ns: Object.keys(resources),
+        defaultNS: 'common',
+        fallbackLng: false,
+        interpolation: { escapeValue: false },
+        returnNull: false,
+      });
+      return i18n;
+    });
+    instances.set(lang, instance);
+  }
+  return instance;
+}
+
+const handler = createStaticHandler(shellRoutes);
+
+/** React's mark for a Suspense boundary the server left to the browser. */
+const CLIENT_RENDERED = '<!--$!-->';
+const PASSES = 4;
+
+export async function render({ url, lang, site, prefetched }: RenderInput): Promise<string> {
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`unexpected redirect for ${url}`);
+  const i18n = await translations(lang);
+  const client = createQueryClient(site);
+  seedQueries(client, prefetched);
+  const page = (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>
+  );
+  try {
+    // A lazily loaded part suspends the first time it renders in this process (each nested one in
+    // turn); once its chunk is in, it renders at once. So: render, and while a boundary was left to
+    // the browser because a chunk was loading, wait for exactly those chunks and render again.
+    for (let pass = 1; pass <= PASSES; pass++) {
+      const html = renderToString(page);
+      if (!html.includes(CLIENT_RENDERED)) return html;
+      const loading = chunksLoading();
+      if (!loading) break;
+      await loading;
+    }
+    throw await failure(page, url);
+  } finally {
+    client.clear();
+  }
+}
+
+/**
+ * Why a page did not render whole. renderToString swallows errors inside Suspense boundaries, so
+ * render once more in the mode that reports them (only on this rare path).
+ */
+async function failure(page: ReactNode, url: string): Promise<unknown> {
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(page, { onError: (error) => void errors.push(error), signal: AbortSignal.timeout(1000) });
+  prelude.resume();
+  return errors[0] ?? new Error(`${url} still suspends after ${PASSES} passes`);
+}
