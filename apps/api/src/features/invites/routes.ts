@@ -62,6 +62,14 @@ export async function inviteRoutes(app: FastifyInstance) {
   const stopSweep = startExaminationSweep(app);
   app.addHook('onClose', async () => stopSweep());
 
+  /** A staff-only presigned image upload (SPEC §7 media flow) into `prefix`. */
+  const presignRoute = (path: string, summary: string, prefix: string) =>
+    r.post(path, { schema: { tags, summary, body: presignBody } }, async (request) => {
+      const staff = requireStaff(request);
+      const { filename, type, size, width, height } = request.body;
+      return createPresignedUpload(app, { ownerId: staff.id, filename, contentType: type, size, width, height, prefix });
+    });
+
   // Invites.
   r.get('/api/v1/invites/', { schema: { tags, summary: 'Invite list (page size 100)', querystring: z.object(pagingQuery) } }, async (request) => {
     const page = parsePaging(request.query, INVITE_PAGE_SIZE);
@@ -81,23 +89,7 @@ export async function inviteRoutes(app: FastifyInstance) {
     await service.deleteInvite(app.db, request.user, request.params.id);
     return reply.status(204).send();
   });
-  r.post(
-    '/api/v1/invites/presign/',
-    { schema: { tags, summary: 'Presigned upload for an invite logo or background (staff)', body: presignBody } },
-    async (request) => {
-      const staff = requireStaff(request);
-      const b = request.body;
-      return createPresignedUpload(app, {
-        ownerId: staff.id,
-        filename: b.filename,
-        contentType: b.type,
-        size: b.size,
-        width: b.width,
-        height: b.height,
-        prefix: 'invites/images',
-      });
-    },
-  );
+  presignRoute('/api/v1/invites/presign/', 'Presigned upload for an invite logo or background (staff)', 'invites/images');
   r.get(
     '/api/v1/invites/:id/artworks/',
     {
@@ -151,23 +143,7 @@ export async function inviteRoutes(app: FastifyInstance) {
     await service.deleteColumn(app.db, request.user, request.params.id);
     return reply.status(204).send();
   });
-  r.post(
-    '/api/v1/invite-columns/presign/',
-    { schema: { tags, summary: 'Presigned upload for an image in a column (staff)', body: presignBody } },
-    async (request) => {
-      const staff = requireStaff(request);
-      const b = request.body;
-      return createPresignedUpload(app, {
-        ownerId: staff.id,
-        filename: b.filename,
-        contentType: b.type,
-        size: b.size,
-        width: b.width,
-        height: b.height,
-        prefix: 'invites/columns',
-      });
-    },
-  );
+  presignRoute('/api/v1/invite-columns/presign/', 'Presigned upload for an image in a column (staff)', 'invites/columns');
 
   // Subscriptions.
   r.post(
