@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../test/app.ts';
 import { buildArtwork, buildPremium, loginAs } from '../../test/factories.ts';
+import { inlineStylesheets } from './spa.ts';
 
 // A web build as `vite build` lays it out: index.html, hashed assets with .br/.gz, and the manifest.
 const dist = mkdtempSync(join(tmpdir(), 'axoo-dist-'));
@@ -79,6 +80,13 @@ describe('spa plugin: serving the built web app fast', () => {
     expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString()).categories.length).toBeGreaterThan(0);
   });
 
+  it('puts the stylesheet inside the page', () => {
+    const stylesheet = join(dist, 'assets', 'style-1.css');
+    writeFileSync(stylesheet, '.card{color:red}');
+    const html = '<head><link rel="stylesheet" crossorigin href="/assets/style-1.css"><link rel="stylesheet" href="/assets/gone.css"></head>';
+    expect(inlineStylesheets(html, dist)).toBe('<head><style>.card{color:red}</style><link rel="stylesheet" href="/assets/gone.css"></head>');
+  });
+
   it('compresses pages, and still answers unknown API paths with a JSON 404', async () => {
     const page = await app.inject({ url: '/gallery/all/', headers: { 'accept-encoding': 'br' } });
     expect(page.statusCode).toBe(200);
@@ -100,9 +108,10 @@ describe('spa plugin: serving the built web app fast', () => {
     expect(entry.key).toEqual(['artworks', 'gallery', { categories__category: 'photography' }]);
     expect(entry.infinite).toBe(true);
     expect(entry.data.results.map((a: { id: number }) => a.id)).toEqual([art.id]);
-    expect(page.body).toContain(
-      `<link rel="preload" as="image" fetchpriority="high" href="/media/${art.croppedCover}?w=480" imagesrcset="/media/${art.croppedCover}?w=480 1x, /media/${art.croppedCover}?w=960 2x">`,
-    );
+    const preload = `<link rel="preload" as="image" fetchpriority="high" href="/media/${art.croppedCover}?w=480" imagesrcset="/media/${art.croppedCover}?w=480 1x, /media/${art.croppedCover}?w=960 2x">`;
+    expect(page.body).toContain(preload);
+    // Ahead of the scripts, so the cover does not queue behind them on a slow link.
+    expect(page.body.indexOf(preload)).toBeLessThan(page.body.indexOf('<script type="module"'));
     expect((await app.inject({ url: '/gallery/all/?search=x' })).body).not.toContain('__PREFETCH__');
     expect((await app.inject({ url: '/about/' })).body).not.toContain('__PREFETCH__');
   });
