@@ -1,4 +1,4 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs
+// `npm start`: builds the web app (and its server renderer) when missing or older than its sources, then runs
 // the server (migrations and list seeding happen there). No configuration is needed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 const web = 'apps/web';
 const built = join(web, 'dist', 'index.html');
+const renderer = join(web, 'dist', 'server', 'entry-server.js');
 
 function newest(dir) {
   let t = 0;
@@ -17,7 +18,7 @@ function newest(dir) {
 }
 
 const sourcesTime = Math.max(newest(join(web, 'src')), newest(join(web, 'public')), statSync(join(web, 'index.html')).mtimeMs, newest('packages/contract/src'));
-if (!existsSync(built) || statSync(built).mtimeMs < sourcesTime) {
+if (!existsSync(built) || !existsSync(renderer) || statSync(built).mtimeMs < sourcesTime) {
   console.log('Building the web app…');
   const r = spawnSync('npm', ['run', 'build', '-w', '@axoo/web'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
