@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ARTIST_LEVELS, COLOR_CODE_PATTERN, LIST_CODE_MAX, LIST_CODE_PATTERN, LIST_NAME_MAX, TAXONOMY_LISTS } from '@axoo/contract';
@@ -37,6 +37,19 @@ const listItemOut = z.object({
 });
 const listName = z.string().trim().min(1).max(LIST_NAME_MAX);
 
+type Pager<T> = (app: FastifyInstance, search: string, limit: number, offset: number) => Promise<{ count: number; results: T[] }>;
+
+/** What the console does with one kind of record (SPEC §3 Banner, Client), and how each route reads in the API document. */
+interface RecordKind<B extends z.ZodType, O extends z.ZodType> {
+  summaries: { list: string; create: string; replace: string; remove: string };
+  body: B;
+  out: O;
+  page: Pager<z.infer<O>>;
+  create: (app: FastifyInstance, body: z.infer<B>) => Promise<z.infer<O>>;
+  update: (app: FastifyInstance, id: number, body: z.infer<B>) => Promise<z.infer<O>>;
+  remove: (app: FastifyInstance, id: number) => Promise<unknown>;
+}
+
 /**
  * The staff console API (issue #7): banners, clients, members and the taxonomy lists. Every endpoint
  * is staff-only, checked before anything else so guests and users get 403 whatever they send.
@@ -46,80 +59,66 @@ export async function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
 
-  // Banners (SPEC §3 Banner).
-  r.get(
-    '/api/v1/admin/banners/',
-    {
-      schema: {
-        tags,
-        summary: 'Banners, level descending then id descending; search url and alt text',
-        querystring: searchQuery,
-        response: { 200: pagedSchema(bannerOut) },
-      },
-    },
-    async (request) => {
+  /** A searchable page of records, newest or highest first as the summary says. */
+  const searchRoute = <O extends z.ZodType>(path: string, summary: string, out: O, pageOf: Pager<z.infer<O>>) =>
+    r.get(path, { schema: { tags, summary, querystring: searchQuery, response: { 200: pagedSchema(out) } } }, async (request) => {
       const page = parsePaging(request.query);
-      const { count, results } = await curation.pageBanners(app, request.query.search, page.limit, page.offset);
+      const { count, results } = await pageOf(app, request.query.search, page.limit, page.offset);
       return paged(request, page, count, results);
+    });
+
+  /** A kind of console record: its searchable page, create, replace (the whole record) and delete. */
+  const recordRoutes = <B extends z.ZodType, O extends z.ZodType>(path: string, kind: RecordKind<B, O>) => {
+    const { summaries, body, out } = kind;
+    searchRoute(path, summaries.list, out, kind.page);
+    // TypeScript cannot resolve the zod provider's request and reply types for a generic schema: these two
+    // schemas are plain FastifySchema, and the body's type is named here (the schema has validated it, as everywhere).
+    const createSchema: FastifySchema = { tags, summary: summaries.create, body, response: { 201: out } };
+    const replaceSchema: FastifySchema = { tags, summary: summaries.replace, params: idParams, body, response: { 200: out } };
+    app.post(path, { schema: createSchema }, async (request, reply) => reply.status(201).send(await kind.create(app, request.body as z.infer<B>)));
+    app.put<{ Params: z.infer<typeof idParams> }>(`${path}:id/`, { schema: replaceSchema }, async (request) =>
+      kind.update(app, request.params.id, request.body as z.infer<B>),
+    );
+    r.delete(`${path}:id/`, { schema: { tags, summary: summaries.remove, params: idParams } }, async (request, reply) => {
+      await kind.remove(app, request.params.id);
+      return reply.status(204).send();
+    });
+  };
+
+  // Banners (SPEC §3 Banner).
+  recordRoutes('/api/v1/admin/banners/', {
+    summaries: {
+      list: 'Banners, level descending then id descending; search url and alt text',
+      create: 'Create a banner',
+      replace: 'Replace a banner (the whole record)',
+      remove: 'Delete a banner',
     },
-  );
-  r.post('/api/v1/admin/banners/', { schema: { tags, summary: 'Create a banner', body: bannerBody, response: { 201: bannerOut } } }, async (request, reply) =>
-    reply.status(201).send(await curation.createBanner(app, request.body)),
-  );
-  r.put(
-    '/api/v1/admin/banners/:id/',
-    { schema: { tags, summary: 'Replace a banner (the whole record)', params: idParams, body: bannerBody, response: { 200: bannerOut } } },
-    async (request) => curation.updateBanner(app, request.params.id, request.body),
-  );
-  r.delete('/api/v1/admin/banners/:id/', { schema: { tags, summary: 'Delete a banner', params: idParams } }, async (request, reply) => {
-    await curation.deleteBanner(app, request.params.id);
-    return reply.status(204).send();
+    body: bannerBody,
+    out: bannerOut,
+    page: curation.pageBanners,
+    create: curation.createBanner,
+    update: curation.updateBanner,
+    remove: curation.deleteBanner,
   });
 
   // Clients, shown as partners (SPEC §3 Client).
-  r.get(
-    '/api/v1/admin/clients/',
-    {
-      schema: {
-        tags,
-        summary: 'Clients (partners), level descending then id descending; search name, url and benefit',
-        querystring: searchQuery,
-        response: { 200: pagedSchema(clientOut) },
-      },
+  recordRoutes('/api/v1/admin/clients/', {
+    summaries: {
+      list: 'Clients (partners), level descending then id descending; search name, url and benefit',
+      create: 'Create a client (partner)',
+      replace: 'Replace a client (the whole record)',
+      remove: 'Delete a client',
     },
-    async (request) => {
-      const page = parsePaging(request.query);
-      const { count, results } = await curation.pageClients(app, request.query.search, page.limit, page.offset);
-      return paged(request, page, count, results);
-    },
-  );
-  r.post(
-    '/api/v1/admin/clients/',
-    { schema: { tags, summary: 'Create a client (partner)', body: clientBody, response: { 201: clientOut } } },
-    async (request, reply) => reply.status(201).send(await curation.createClient(app, request.body)),
-  );
-  r.put(
-    '/api/v1/admin/clients/:id/',
-    { schema: { tags, summary: 'Replace a client (the whole record)', params: idParams, body: clientBody, response: { 200: clientOut } } },
-    async (request) => curation.updateClient(app, request.params.id, request.body),
-  );
-  r.delete('/api/v1/admin/clients/:id/', { schema: { tags, summary: 'Delete a client', params: idParams } }, async (request, reply) => {
-    await curation.deleteClient(app, request.params.id);
-    return reply.status(204).send();
+    body: clientBody,
+    out: clientOut,
+    page: curation.pageClients,
+    create: curation.createClient,
+    update: curation.updateClient,
+    remove: curation.deleteClient,
   });
 
   // Members (SPEC §6 roles).
-  r.get(
-    '/api/v1/admin/users/',
-    {
-      schema: { tags, summary: 'Members, newest first; search name, e-mail or username', querystring: searchQuery, response: { 200: pagedSchema(memberOut) } },
-    },
-    async (request) => {
-      const page = parsePaging(request.query);
-      const { count, results } = await service.pageMembers(app, request.query.search, page.limit, page.offset);
-      return paged(request, page, count, results);
-    },
-  );
+  searchRoute('/api/v1/admin/users/', 'Members, newest first; search name, e-mail or username', memberOut, service.pageMembers);
   r.patch(
     '/api/v1/admin/users/:id/',
     {
