@@ -1,6 +1,6 @@
-import * as Popover from '@radix-ui/react-popover';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Popover } from './Popover.tsx';
 import styles from './Select.module.css';
 
 export interface Option<V extends string | number> {
@@ -23,41 +23,38 @@ export function Select<V extends string | number>({ label, options, value, onCha
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const current = options.find((o) => o.value === value);
-  const id = useId();
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className={styles.trigger} aria-invalid={invalid || undefined} aria-labelledby={`${id}-l ${id}-v`}>
-        <span id={`${id}-l`} className={styles.label}>
-          {label}
-        </span>
-        <span id={`${id}-v`} className={styles.value}>
+    <Dropdown
+      label={label}
+      value={
+        <>
           {current?.swatch && <i className={styles.swatch} style={{ background: current.swatch }} />}
           {current?.label ?? placeholder ?? t('select.placeholder')}
-        </span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className={styles.list} align="start" sideOffset={4}>
-          <ul role="listbox" aria-label={label}>
-            {options.map((o) => (
-              <li key={o.value}>
-                <button
-                  type="button"
-                  role="option"
-                  aria-selected={o.value === value}
-                  onClick={() => {
-                    onChange(o.value === value ? null : o.value);
-                    setOpen(false);
-                  }}
-                >
-                  {o.swatch && <i className={styles.swatch} style={{ background: o.swatch }} />}
-                  {o.label}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+        </>
+      }
+      invalid={invalid}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <ul role="listbox" aria-label={label}>
+        {options.map((o) => (
+          <li key={o.value}>
+            <button
+              type="button"
+              role="option"
+              aria-selected={o.value === value}
+              onClick={() => {
+                onChange(o.value === value ? null : o.value);
+                setOpen(false);
+              }}
+            >
+              {o.swatch && <i className={styles.swatch} style={{ background: o.swatch }} />}
+              {o.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Dropdown>
   );
 }
 
@@ -76,44 +73,73 @@ export function MultiSelect<V extends string | number>({ label, options, value, 
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const chosen = options.filter((o) => value.includes(o.value));
+  return (
+    <Dropdown
+      label={label}
+      value={chosen.length ? chosen.map((o) => o.label).join(', ') : (placeholder ?? t('select.placeholder'))}
+      invalid={invalid}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <p className={styles.hint}>{t('select.max', { max })}</p>
+      <ul role="listbox" aria-multiselectable="true" aria-label={label}>
+        {options.map((o) => {
+          const selected = value.includes(o.value);
+          const disabled = !selected && value.length >= max;
+          return (
+            <li key={o.value}>
+              <button
+                type="button"
+                role="option"
+                aria-selected={selected}
+                disabled={disabled}
+                onClick={() => onChange(selected ? value.filter((v) => v !== o.value) : [...value, o.value])}
+              >
+                <span className={styles.check} aria-hidden="true">
+                  {selected ? '✓' : ''}
+                </span>
+                {o.label}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </Dropdown>
+  );
+}
+
+interface DropdownProps {
+  label: string;
+  value: ReactNode;
+  invalid?: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}
+
+/** The trigger (label over the current value) and the panel both selects share. */
+function Dropdown({ label, value, invalid, open, onOpenChange, children }: DropdownProps) {
   const id = useId();
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className={styles.trigger} aria-invalid={invalid || undefined} aria-labelledby={`${id}-l ${id}-v`}>
-        <span id={`${id}-l`} className={styles.label}>
-          {label}
-        </span>
-        <span id={`${id}-v`} className={styles.value}>
-          {chosen.length ? chosen.map((o) => o.label).join(', ') : (placeholder ?? t('select.placeholder'))}
-        </span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className={styles.list} align="start" sideOffset={4}>
-          <p className={styles.hint}>{t('select.max', { max })}</p>
-          <ul role="listbox" aria-multiselectable="true" aria-label={label}>
-            {options.map((o) => {
-              const selected = value.includes(o.value);
-              const disabled = !selected && value.length >= max;
-              return (
-                <li key={o.value}>
-                  <button
-                    type="button"
-                    role="option"
-                    aria-selected={selected}
-                    disabled={disabled}
-                    onClick={() => onChange(selected ? value.filter((v) => v !== o.value) : [...value, o.value])}
-                  >
-                    <span className={styles.check} aria-hidden="true">
-                      {selected ? '✓' : ''}
-                    </span>
-                    {o.label}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Popover
+      kind="listbox"
+      className={styles.list}
+      offset={4}
+      open={open}
+      onOpenChange={onOpenChange}
+      triggerProps={{ className: styles.trigger, 'aria-invalid': invalid || undefined, 'aria-labelledby': `${id}-l ${id}-v` }}
+      trigger={
+        <>
+          <span id={`${id}-l`} className={styles.label}>
+            {label}
+          </span>
+          <span id={`${id}-v`} className={styles.value}>
+            {value}
+          </span>
+        </>
+      }
+    >
+      {children}
+    </Popover>
   );
 }

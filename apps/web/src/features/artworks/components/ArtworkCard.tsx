@@ -9,7 +9,7 @@ import { ArtworkLevelButtons } from '../../curation/ArtworkLevelButtons.tsx';
 import { deleteArtwork } from '../api/artworks.ts';
 import styles from './ArtworkCard.module.css';
 import { CollectButton } from './CollectButton.tsx';
-import { absoluteUrl, SharePopover } from './ShareLinks.tsx';
+import { SharePopover } from './ShareLinks.tsx';
 
 export interface ArtworkCardProps {
   artwork: Artwork;
@@ -97,7 +97,7 @@ export function ArtworkCard({ artwork, fixed = true, priority = false, actions }
             </Link>
           </h3>
           <div className={styles.tools}>
-            <SharePopover url={absoluteUrl(href)} title={artwork.title} image={cover ? absoluteUrl(mediaUrl(cover, 960)) : undefined} />
+            <SharePopover path={href} title={artwork.title} imagePath={cover ? mediaUrl(cover, 960) : undefined} />
             <CollectButton artworkId={artwork.id} collection={artwork.collection} />
           </div>
         </div>

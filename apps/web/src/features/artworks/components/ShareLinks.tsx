@@ -1,6 +1,6 @@
-import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Popover } from '../../../ui/Popover.tsx';
 import styles from './ShareLinks.module.css';
 
 export interface ShareTarget {
@@ -11,7 +11,7 @@ export interface ShareTarget {
   image?: string;
 }
 
-/** An absolute URL for a path of this site. */
+/** An absolute URL for a path of this site (browser only: call it in handlers or in what shows after a click). */
 export const absoluteUrl = (path: string) => new URL(path, window.location.origin).toString();
 
 /**
@@ -64,12 +64,27 @@ export function ShareLinks({ url, title, image }: ShareTarget) {
   );
 }
 
-/** The card's share button opening the links in a popover. */
-export function SharePopover(target: ShareTarget) {
+export interface SharePopoverProps {
+  /** Path of the page to share on this site. */
+  path: string;
+  title: string;
+  /** Path of the image on this site (Pinterest). */
+  imagePath?: string;
+}
+
+/**
+ * The card's share button opening the links in a popover. The absolute URLs are made only once it
+ * is opened: a grid of cards does no URL work while rendering, and the server renders it too.
+ */
+export function SharePopover({ path, title, imagePath }: SharePopoverProps) {
   const { t } = useTranslation('artworks');
   return (
-    <Popover.Root>
-      <Popover.Trigger className={styles.trigger} aria-label={t('share.title')} data-testid="share">
+    <Popover
+      align="end"
+      offset={6}
+      className={styles.popover}
+      triggerProps={{ className: styles.trigger, 'aria-label': t('share.title'), 'data-testid': 'share' }}
+      trigger={
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path
             d="M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M12 3v12M7 8l5-5 5 5"
@@ -80,12 +95,13 @@ export function SharePopover(target: ShareTarget) {
             strokeLinejoin="round"
           />
         </svg>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className={styles.popover} sideOffset={6} align="end">
-          <ShareLinks {...target} />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      }
+    >
+      <OpenedShareLinks path={path} title={title} imagePath={imagePath} />
+    </Popover>
   );
+}
+
+function OpenedShareLinks({ path, title, imagePath }: SharePopoverProps) {
+  return <ShareLinks url={absoluteUrl(path)} title={title} image={imagePath ? absoluteUrl(imagePath) : undefined} />;
 }

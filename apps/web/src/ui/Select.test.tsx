@@ -1,0 +1,51 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import '../i18n/index.ts';
+import { MultiSelect, Select } from './Select.tsx';
+
+describe('Select and MultiSelect (SPEC §4 Dropdowns)', () => {
+  const options = [
+    { value: 'a', label: 'Apple' },
+    { value: 'b', label: 'Banana' },
+    { value: 'c', label: 'Cherry' },
+  ];
+
+  it('single: a choice closes the list with focus on the trigger; choosing the selected value clears it', async () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<Select label="Fruit" options={options} value={null} onChange={onChange} placeholder="Any" />);
+    const trigger = screen.getByRole('button', { name: 'Fruit Any' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'listbox');
+    await userEvent.click(trigger);
+    const list = screen.getByRole('listbox', { name: 'Fruit' });
+    expect(trigger).toHaveAttribute('aria-controls', list.parentElement?.id);
+    await userEvent.click(screen.getByRole('option', { name: 'Banana' }));
+    expect(onChange).toHaveBeenLastCalledWith('b');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(trigger).toHaveFocus();
+
+    rerender(<Select label="Fruit" options={options} value="b" onChange={onChange} placeholder="Any" />);
+    expect(screen.getByRole('button', { name: 'Fruit Banana' })).toBe(trigger);
+    await userEvent.click(trigger);
+    expect(screen.getByRole('option', { name: 'Banana' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('option', { name: 'Banana' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('option', { name: 'Banana' }));
+    expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('multi: stays open while choosing and disables the rest at the max', async () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<MultiSelect label="Genre" options={options} value={['a']} onChange={onChange} max={2} />);
+    await userEvent.click(screen.getByRole('button', { name: /^Genre/ }));
+    expect(screen.getByRole('listbox', { name: 'Genre' })).toHaveAttribute('aria-multiselectable', 'true');
+    await userEvent.click(screen.getByRole('option', { name: /Cherry/ }));
+    expect(onChange).toHaveBeenLastCalledWith(['a', 'c']);
+    rerender(<MultiSelect label="Genre" options={options} value={['a', 'c']} onChange={onChange} max={2} />);
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: /Banana/ })).toBeDisabled();
+    await userEvent.click(screen.getByRole('option', { name: /Apple/ }));
+    expect(onChange).toHaveBeenLastCalledWith(['c']);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+});
