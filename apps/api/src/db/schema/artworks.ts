@@ -45,7 +45,9 @@ export const artworks = pgTable(
     index('artworks_visible_hit_idx').on(t.hit.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible}`),
     index('artworks_visible_level_idx').on(t.level.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible} and ${t.level} is not null`),
     index('artworks_visible_color_idx').on(t.colorId, t.created.desc().nullsFirst()).where(sql`${t.visible}`),
-    index('artworks_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    // The gallery searches titles among visible artworks only (an author's own hidden work is
+    // found through the author index): a partial index holds and rechecks no other rows.
+    index('artworks_visible_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`).with({ fastupdate: false }).where(sql`${t.visible}`),
     check('artworks_level_range', sql`${t.level} is null or ${t.level} between 1 and 5`),
     check('artworks_background_hex', sql`${t.backgroundColor} ~ '^#[0-9A-Fa-f]{6}$'`),
   ],
