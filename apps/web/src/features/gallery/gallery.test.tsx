@@ -62,14 +62,18 @@ describe('GalleryPage', () => {
     expect(within(cards[0]).queryByRole('button', { name: '삭제' })).toBeNull();
     expect(within(cards[1]).getByRole('link', { name: '수정' })).toHaveAttribute('href', '/upload/2/');
     await userEvent.click(within(cards[1]).getByRole('button', { name: '삭제' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove Project' });
+    // The confirmation loads on first use (its own chunk), then asks as before.
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Project' }, { timeout: 8000 });
     expect(within(dialog).getByText('삭제하시겠습니까?')).toBeInTheDocument();
     expect(
       within(dialog)
         .getAllByRole('button', { name: '닫기' })
         .some((b) => b.textContent === '닫기'),
     ).toBe(true);
-    expect(within(dialog).getByRole('button', { name: '삭제' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '삭제' }));
+    await waitFor(() => expect(screen.getAllByTestId('artwork-card')).toHaveLength(1));
+    expect(vi.mocked(fetch).mock.calls.some(([url, init]) => String(url) === '/api/v1/artworks/2/' && init?.method === 'DELETE')).toBe(true);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('submits the search on Enter and clears it when the type changes', async () => {

@@ -1,15 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { mediaSrcSet, mediaUrl } from '../../../api/media.ts';
+import { lazyComponent } from '../../../lazy.ts';
 import { type Artwork, useCurrentUser } from '../../../site.ts';
-import { ConfirmDialog } from '../../../ui/Modal.tsx';
 import { ArtworkLevelButtons } from '../../curation/ArtworkLevelButtons.tsx';
 import { deleteArtwork } from '../api/artworks.ts';
 import styles from './ArtworkCard.module.css';
 import { CollectButton } from './CollectButton.tsx';
 import { SharePopover } from './ShareLinks.tsx';
+
+// The delete confirmation (Radix dialog) loads when an author first reaches for Delete, not with the grid.
+const loadModal = () => import('../../../ui/Modal.tsx');
+const ConfirmDialog = lazyComponent(() => loadModal().then((m) => ({ default: m.ConfirmDialog })));
+/** Fetched early on hover or focus of Delete; if that fails the click imports it again. */
+const prefetchModal = () => {
+  loadModal().catch(() => {});
+};
 
 export interface ArtworkCardProps {
   artwork: Artwork;
@@ -31,8 +39,8 @@ export function ArtworkCard({ artwork, fixed = true, priority = false, actions }
   const location = useLocation();
   const user = useCurrentUser();
   const client = useQueryClient();
-  const [loaded, setLoaded] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [asked, setAsked] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleted, setDeleted] = useState(false);
   const cover = fixed ? artwork.cropped_cover || artwork.cover : artwork.cover || artwork.cropped_cover;
@@ -75,8 +83,6 @@ export function ArtworkCard({ artwork, fixed = true, priority = false, actions }
               loading={priority ? 'eager' : 'lazy'}
               fetchPriority={priority ? 'high' : 'auto'}
               decoding="async"
-              className={loaded ? styles.loaded : undefined}
-              onLoad={() => setLoaded(true)}
             />
           )}
         </div>
@@ -106,7 +112,16 @@ export function ArtworkCard({ artwork, fixed = true, priority = false, actions }
             <Link to={`/upload/${artwork.id}/`} className={styles.ownerLink}>
               {t('edit')}
             </Link>
-            <button type="button" className={styles.ownerLink} onClick={() => setConfirming(true)}>
+            <button
+              type="button"
+              className={styles.ownerLink}
+              onPointerEnter={prefetchModal}
+              onFocus={prefetchModal}
+              onClick={() => {
+                setAsked(true);
+                setConfirming(true);
+              }}
+            >
               {t('delete')}
             </button>
           </div>
@@ -114,18 +129,20 @@ export function ArtworkCard({ artwork, fixed = true, priority = false, actions }
         {actions && <div className={styles.actions}>{actions}</div>}
         <ArtworkLevelButtons artwork={artwork} />
       </div>
-      {mine && (
-        <ConfirmDialog
-          open={confirming}
-          title={t('remove.title')}
-          message={t('remove.message')}
-          cancelLabel={t('remove.cancel')}
-          confirmLabel={t('remove.confirm')}
-          onCancel={() => setConfirming(false)}
-          onConfirm={remove}
-          danger
-          busy={deleting}
-        />
+      {mine && asked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            title={t('remove.title')}
+            message={t('remove.message')}
+            cancelLabel={t('remove.cancel')}
+            confirmLabel={t('remove.confirm')}
+            onCancel={() => setConfirming(false)}
+            onConfirm={remove}
+            danger
+            busy={deleting}
+          />
+        </Suspense>
       )}
     </article>
   );
