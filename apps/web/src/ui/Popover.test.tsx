@@ -78,6 +78,28 @@ describe('Popover', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('opens above the trigger when there is no room below, and lines up with the other edge when too wide', async () => {
+    const rect = (top: number, left: number, width: number, height: number) => DOMRect.fromRect({ x: left, y: top, width, height });
+    const spy = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      // The trigger near the bottom right of the window; the panel measured where CSS first puts it.
+      return this.tagName === 'BUTTON' ? rect(window.innerHeight - 40, 900, 30, 30) : rect(window.innerHeight - 6, 900, 200, 200);
+    });
+    Object.defineProperty(document.documentElement, 'clientWidth', { value: 1024, configurable: true });
+    try {
+      render(
+        <Popover trigger="Open" triggerProps={{ 'aria-label': 'Open' }}>
+          <button type="button">Inside</button>
+        </Popover>,
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+      expect(screen.getByRole('dialog')).toHaveAttribute('data-side', 'above');
+      expect(screen.getByRole('dialog')).toHaveAttribute('data-align', 'end');
+    } finally {
+      spy.mockRestore();
+      Reflect.deleteProperty(document.documentElement, 'clientWidth');
+    }
+  });
+
   it('renders only its trigger on the server', () => {
     const html = renderToString(<Share />);
     expect(html).toContain('aria-expanded="false"');

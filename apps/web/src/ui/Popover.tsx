@@ -102,7 +102,8 @@ interface PanelProps {
 
 function Panel({ id, kind, label, className, align, offset, trigger, children }: PanelProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const [place, setPlace] = useState({ side: 'below', align });
+  // Null until measured on mount.
+  const [place, setPlace] = useState<{ side: 'above' | 'below'; align: 'start' | 'end' } | null>(null);
 
   // Before the first paint: room below and to the side, then focus inside (the selected option first).
   useLayoutEffect(() => {
@@ -124,10 +125,10 @@ function Panel({ id, kind, label, className, align, offset, trigger, children }:
     };
   }, [align, offset, trigger]);
 
-  // Inside a scrolling box (upload sidebar, a modal's body) the panel may still be cut: bring it into view.
+  // Once placed: inside a scrolling box (upload sidebar, a modal's body) it may still be cut, so bring it into view.
   useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: 'nearest' });
-  }, []);
+    if (place) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [place]);
 
   return (
     <div
@@ -137,8 +138,8 @@ function Panel({ id, kind, label, className, align, offset, trigger, children }:
       {...(kind === 'dialog' && { role: 'dialog', 'aria-label': label })}
       tabIndex={-1}
       className={`${styles.panel} ${className ?? ''}`}
-      data-side={place.side}
-      data-align={place.align}
+      data-side={place?.side ?? 'below'}
+      data-align={place?.align ?? align}
       style={{ '--popover-offset': `${offset}px` } as CSSProperties}
     >
       {children}
