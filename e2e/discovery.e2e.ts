@@ -68,6 +68,30 @@ async function open(lang: 'ko' | 'en') {
 }
 
 describe('discovery (issue #5)', () => {
+  it('sends the first screen of the gallery in the HTML, which the browser takes over without a mismatch', async () => {
+    // Without JavaScript: what the server rendered is the page.
+    const bare = await openBrowser({ lang: 'en', javaScript: false });
+    browsers.push(bare);
+    await bare.page.goto('/gallery/all/');
+    expect(await bare.page.getByTestId('artwork-card').count()).toBe(24);
+    expect(await bare.page.getByRole('link', { name: 'LOGIN' }).count()).toBe(1);
+    await screenshot(bare.page, 'discovery-gallery-server-rendered-en');
+
+    // With it: hydration adopts that markup; a mismatch would be reported as a page error.
+    const { page } = await open('ko');
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.goto('/gallery/all/', { waitUntil: 'networkidle' });
+    expect(await page.getByTestId('artwork-card').count()).toBe(24);
+    // Hydrated: the type selector responds.
+    await page.getByRole('button', { name: 'Artists' }).click();
+    await until(() => page.getByTestId('artwork-card').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
   it('filters, searches, scrolls, opens the overlay, collects after login and copies the link', async () => {
     const { page, context } = await open('ko');
     const cards = page.getByTestId('artwork-card');
