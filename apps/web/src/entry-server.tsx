@@ -7,6 +7,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createQueryClient, type PrefetchedQuery, seedQueries, shellRoutes } from './App.tsx';
+import { NAMESPACES, translationsBackend } from './i18n/index.ts';
 import { chunksLoading } from './lazy.ts';
 import type { SiteData } from './site.ts';
 
@@ -23,26 +24,16 @@ export interface RenderInput {
   prefetched: PrefetchedQuery[];
 }
 
-const bundles = { ko: () => import('./i18n/bundle-ko.ts'), en: () => import('./i18n/bundle-en.ts') };
 const instances = new Map<string, Promise<I18n>>();
 
-/** One translation instance per language, its resources loaded once: rendering never waits for them again. */
+/** One translation instance per language with every namespace loaded: rendering never waits for them again. */
 function translations(lang: 'ko' | 'en'): Promise<I18n> {
   let instance = instances.get(lang);
   if (!instance) {
-    instance = bundles[lang]().then(async ({ default: resources }) => {
-      const i18n = i18next.createInstance();
-      await i18n.init({
-        lng: lang,
-        resources: { [lang]: resources },
-        ns: Object.keys(resources),
-        defaultNS: 'common',
-        fallbackLng: false,
-        interpolation: { escapeValue: false },
-        returnNull: false,
-      });
-      return i18n;
-    });
+    const i18n = i18next.createInstance().use(translationsBackend);
+    instance = i18n
+      .init({ lng: lang, ns: NAMESPACES, defaultNS: 'common', fallbackLng: false, interpolation: { escapeValue: false }, returnNull: false })
+      .then(() => i18n);
     instances.set(lang, instance);
   }
   return instance;

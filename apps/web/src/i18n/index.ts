@@ -7,22 +7,32 @@ export const LANGS: Lang[] = ['ko', 'en'];
 /**
  * Translations live per area: `ko/<area>.json` and `en/<area>.json`; the file name is the namespace
  * (`t('gallery:empty')`). Strings fixed by SPEC.md are the Korean values of their keys.
- * Each language is one lazily loaded chunk, so the first page carries only its own language.
+ * The public pages' namespaces (`<lang>/*.json`) are one chunk per language, loaded before the first
+ * render; the others (`<lang>/on-demand/*.json`: about, accounts, console, invites, upload) are a chunk
+ * each, loaded when a page first asks for them (react-i18next suspends that page until then).
  */
-const NAMESPACES = Object.keys(import.meta.glob('./ko/*.json')).map((p) => p.slice('./ko/'.length, -'.json'.length));
+const namespaceOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
+const onDemand: Record<Lang, Record<string, () => Promise<unknown>>> = {
+  ko: import.meta.glob('./ko/on-demand/*.json', { import: 'default' }),
+  en: import.meta.glob('./en/on-demand/*.json', { import: 'default' }),
+};
+const FIRST = Object.keys(import.meta.glob('./ko/*.json')).map(namespaceOf);
+export const NAMESPACES = [...FIRST, ...Object.keys(onDemand.ko).map(namespaceOf)];
 const bundles: Record<Lang, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
   ko: () => import('./bundle-ko.ts'),
   en: () => import('./bundle-en.ts'),
 };
 
-const lazyBundles = {
+/** i18next backend reading both: the language's first bundle, else the namespace's own chunk. */
+export const translationsBackend = {
   type: 'backend' as const,
   init() {},
   read(lang: string, ns: string, done: (err: unknown, data: Record<string, unknown> | null) => void) {
-    const load = bundles[lang as Lang];
-    if (!load) return done(null, {});
-    load().then(
-      (m) => done(null, m.default[ns] ?? {}),
+    if (!(lang in bundles)) return done(null, {});
+    const own = onDemand[lang as Lang][`./${lang}/on-demand/${ns}.json`];
+    const load = own ? own() : bundles[lang as Lang]().then((m) => m.default[ns] ?? {});
+    load.then(
+      (data) => done(null, data as Record<string, unknown>),
       (err) => done(err, null),
     );
   },
@@ -41,7 +51,7 @@ function initialLanguage(): Lang {
 
 /** Resolves once the interface language is loaded; the app renders after it. */
 export const i18nReady = i18n
-  .use(lazyBundles)
+  .use(translationsBackend)
   .use(initReactI18next)
   .init({
     lng: initialLanguage(),
@@ -49,7 +59,7 @@ export const i18nReady = i18n
     fallbackLng: false,
     supportedLngs: LANGS,
     defaultNS: 'common',
-    ns: NAMESPACES,
+    ns: FIRST,
     interpolation: { escapeValue: false },
     returnNull: false,
   });

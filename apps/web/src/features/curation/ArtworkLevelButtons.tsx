@@ -16,7 +16,7 @@ export function ArtworkLevelButtons({ artwork }: { artwork: Pick<Artwork, 'id' |
 }
 
 function LevelButtons({ artwork }: { artwork: Pick<Artwork, 'id' | 'level'> }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('artworks');
   const [level, setLevel] = useState(artwork.level);
   const [seen, setSeen] = useState(artwork.level);
   // A fresh artwork prop (after a refetch) wins over the local value.
