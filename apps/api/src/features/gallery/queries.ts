@@ -36,13 +36,18 @@ const likeLiteral = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Search terms shorter than this cannot use the trigram indexes (a trigram needs three characters). */
 export const TRIGRAM_MIN = 3;
 
+/**
+ * Artworks whose tags, or whose author, match: `= any(array(…))` has PostgreSQL collect the (small)
+ * match set once and fetch its artworks by index (primary key, author index); with `in (…)` it
+ * may read the whole artworks table to hash-join a few thousand ids.
+ */
+const taggedWith = (cond: SQL) =>
+  sql`${artworks.id} = any(array(select ${artworkTags.artworkId} from ${artworkTags} join ${tags} on ${tags.id} = ${artworkTags.tagId} where ${cond}))`;
+const byAuthors = (cond: SQL) => sql`${artworks.authorId} = any(array(select ${users.id} from ${users} where ${cond}))`;
+
 /** Conditions on `artworks`: the title, a tag name, or the author's name or username matches `cond`. */
 function matching(cond: (column: SQL) => SQL): SQL[] {
-  return [
-    cond(sql`${artworks.title}`),
-    sql`${artworks.id} in (select ${artworkTags.artworkId} from ${artworkTags} join ${tags} on ${tags.id} = ${artworkTags.tagId} where ${cond(sql`${tags.name}`)})`,
-    sql`${artworks.authorId} in (select ${users.id} from ${users} where ${cond(sql`${users.name}`)} or ${cond(sql`${users.username}`)})`,
-  ];
+  return [cond(sql`${artworks.title}`), taggedWith(cond(sql`${tags.name}`)), byAuthors(sql`${cond(sql`${users.name}`)} or ${cond(sql`${users.username}`)}`)];
 }
 
 /**
@@ -58,10 +63,7 @@ function searchConditions(term: string): SQL[] {
   const length = [...term].length;
   if (length === 1) {
     const slug = term.toLowerCase().replaceAll('.', '');
-    return [
-      sql`${artworks.id} in (select ${artworkTags.artworkId} from ${artworkTags} join ${tags} on ${tags.id} = ${artworkTags.tagId} where ${tags.name} = ${term})`,
-      sql`${artworks.authorId} in (select ${users.id} from ${users} where ${users.slug} = ${slug})`,
-    ];
+    return [taggedWith(sql`${tags.name} = ${term}`), byAuthors(sql`${users.slug} = ${slug}`)];
   }
   const literal = likeLiteral(term);
   if (length < TRIGRAM_MIN) {
