@@ -22,7 +22,7 @@ afterEach(() => {
 
 describe('server rendering (issue #5: the first screen comes with the HTML)', () => {
   it('renders the gallery with its first page, whole, in the language asked for', async () => {
-    const ko = await render({ url: '/gallery/all/', lang: 'ko', site, prefetched });
+    const ko = await render({ url: '/gallery/all/', origin: 'https://axoo.example', lang: 'ko', site, prefetched });
     expect(cards(ko)).toBe(2);
     expect(ko).toContain('봄의 정원');
     expect(ko).toContain('/media/covers/a.jpg?w=480');
@@ -31,20 +31,20 @@ describe('server rendering (issue #5: the first screen comes with the HTML)', ()
     expect(ko).not.toContain('<!--$!-->');
     expect(ko).not.toContain('<script');
 
-    const en = await render({ url: '/gallery/all/', lang: 'en', site, prefetched });
+    const en = await render({ url: '/gallery/all/', origin: 'https://axoo.example', lang: 'en', site, prefetched });
     expect(en).toContain('Skip to content');
     expect(en).not.toContain('본문으로 건너뛰기');
   });
 
   it('renders the empty state when the first page has no results', async () => {
     const empty = [{ ...prefetched[0], data: { ...page, count: 0, results: [] } }];
-    const html = await render({ url: '/gallery/all/', lang: 'ko', site, prefetched: empty });
+    const html = await render({ url: '/gallery/all/', origin: 'https://axoo.example', lang: 'ko', site, prefetched: empty });
     expect(cards(html)).toBe(0);
     expect(html).toContain('결과가 없습니다.');
   });
 
   it('is hydrated by the browser app without a mismatch', async () => {
-    const html = await render({ url: '/gallery/all/', lang: 'ko', site, prefetched });
+    const html = await render({ url: '/gallery/all/', origin: 'https://axoo.example', lang: 'ko', site, prefetched });
     await i18n.changeLanguage('ko');
     window.history.replaceState(null, '', '/gallery/all/');
     const container = document.createElement('div');

@@ -9,6 +9,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { createQueryClient, type PrefetchedQuery, seedQueries, shellRoutes } from './App.tsx';
 import { NAMESPACES, translationsBackend } from './i18n/index.ts';
 import { chunksLoading } from './lazy.ts';
+import { OriginContext } from './origin.ts';
 import type { SiteData } from './site.ts';
 
 /**
@@ -19,6 +20,8 @@ import type { SiteData } from './site.ts';
 export interface RenderInput {
   /** Path and query of the page. */
   url: string;
+  /** The site's origin as the request reached it, for absolute links. */
+  origin: string;
   lang: 'ko' | 'en';
   site: SiteData;
   prefetched: PrefetchedQuery[];
@@ -45,7 +48,7 @@ const handler = createStaticHandler(shellRoutes);
 const CLIENT_RENDERED = '<!--$!-->';
 const PASSES = 4;
 
-export async function render({ url, lang, site, prefetched }: RenderInput): Promise<string> {
+export async function render({ url, origin, lang, site, prefetched }: RenderInput): Promise<string> {
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response) throw new Error(`unexpected redirect for ${url}`);
   const i18n = await translations(lang);
@@ -55,7 +58,9 @@ export async function render({ url, lang, site, prefetched }: RenderInput): Prom
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={client}>
-          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+          <OriginContext value={origin}>
+            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+          </OriginContext>
         </QueryClientProvider>
       </I18nextProvider>
     </StrictMode>

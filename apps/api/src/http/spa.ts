@@ -42,7 +42,7 @@ interface PrefetchedQuery {
 
 /** The web build's server renderer (`apps/web/src/entry-server.tsx`, built into `<dist>/server`). */
 interface Renderer {
-  render(input: { url: string; lang: string; site: unknown; prefetched: PrefetchedQuery[] }): Promise<string>;
+  render(input: { url: string; origin: string; lang: string; site: unknown; prefetched: PrefetchedQuery[] }): Promise<string>;
 }
 
 /** Guests' pages are the same for everyone: each is rendered at most once per this long. */
@@ -156,7 +156,7 @@ export const spaPlugin = fp(
       let markup = '';
       if (renderer && pageModules(pathname).length) {
         markup = await renderer
-          .render({ url: `${pathname}${search}`, lang: request.lang, site: JSON.parse(data), prefetched: prefetched.queries })
+          .render({ url: `${pathname}${search}`, origin: baseUrl(request), lang: request.lang, site: JSON.parse(data), prefetched: prefetched.queries })
           .catch((err) => {
             // The browser renders the page itself, as it would without a server renderer.
             request.log.warn({ err, url: request.url }, 'server rendering failed');

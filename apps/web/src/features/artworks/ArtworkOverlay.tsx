@@ -11,7 +11,7 @@ import { useArtwork, useAuthorArtworks } from './api/artworks.ts';
 import styles from './ArtworkOverlay.module.css';
 import { ArtworkCard } from './components/ArtworkCard.tsx';
 import { CollectButton } from './components/CollectButton.tsx';
-import { absoluteUrl, ShareLinks } from './components/ShareLinks.tsx';
+import { SiteShareLinks } from './components/ShareLinks.tsx';
 
 /** SPEC §2: Esc or a backdrop click goes back in history, or home if there is none. */
 function useClose() {
@@ -89,7 +89,7 @@ function Body({ artwork }: { artwork: Artwork }) {
             ))}
           </ul>
         )}
-        <ShareLinks url={absoluteUrl(href)} title={artwork.title} image={cover ? absoluteUrl(mediaUrl(cover, 960)) : undefined} />
+        <SiteShareLinks path={href} title={artwork.title} imagePath={cover ? mediaUrl(cover, 960) : undefined} />
         {artwork.inviteapplication_set.length > 0 && (
           <ul className={styles.submissions}>
             {artwork.inviteapplication_set.map((a) => (

@@ -1,8 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../../i18n/index.ts';
-import { SharePopover } from './ShareLinks.tsx';
+import { OriginContext } from '../../../origin.ts';
+import { SharePopover, SiteShareLinks } from './ShareLinks.tsx';
 
 beforeAll(() => i18n.changeLanguage('en'));
 
@@ -25,5 +27,14 @@ describe('SharePopover (SPEC §2 Artwork card: share links)', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(trigger).toHaveFocus();
+  });
+
+  it('links to the origin the server renderer was given (overlay and invite pages)', () => {
+    const html = renderToString(
+      <OriginContext value="https://axoo.example">
+        <SiteShareLinks path="/goodluck/3/" title="Open call" />
+      </OriginContext>,
+    );
+    expect(html).toContain(`https://twitter.com/intent/tweet?url=${encodeURIComponent('https://axoo.example/goodluck/3/')}&amp;text=Open%20call`);
   });
 });

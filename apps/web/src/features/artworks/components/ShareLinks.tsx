@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAbsoluteUrl } from '../../../origin.ts';
 import { Popover } from '../../../ui/Popover.tsx';
 import styles from './ShareLinks.module.css';
 
@@ -10,9 +11,6 @@ export interface ShareTarget {
   /** Absolute image URL (Pinterest needs one). */
   image?: string;
 }
-
-/** An absolute URL for a path of this site (browser only: call it in handlers or in what shows after a click). */
-export const absoluteUrl = (path: string) => new URL(path, window.location.origin).toString();
 
 /**
  * SPEC §2 share links: Facebook, Twitter, Pinterest and copy link. Reusable wherever something
@@ -97,11 +95,13 @@ export function SharePopover({ path, title, imagePath }: SharePopoverProps) {
         </svg>
       }
     >
-      <OpenedShareLinks path={path} title={title} imagePath={imagePath} />
+      <SiteShareLinks path={path} title={title} imagePath={imagePath} />
     </Popover>
   );
 }
 
-function OpenedShareLinks({ path, title, imagePath }: SharePopoverProps) {
+/** Share links for paths of this site. */
+export function SiteShareLinks({ path, title, imagePath }: SharePopoverProps) {
+  const absoluteUrl = useAbsoluteUrl();
   return <ShareLinks url={absoluteUrl(path)} title={title} image={imagePath ? absoluteUrl(imagePath) : undefined} />;
 }

@@ -4,7 +4,7 @@ import { goToLogin } from '../../../api/client.ts';
 import { mediaUrl } from '../../../api/media.ts';
 import { useCurrentUser } from '../../../site.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { absoluteUrl, ShareLinks } from '../../artworks/components/ShareLinks.tsx';
+import { SiteShareLinks } from '../../artworks/components/ShareLinks.tsx';
 import { type InviteDetail, useInvite, useToggleSubscription } from '../api.ts';
 import { InvitePages } from '../components/InvitePages.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
@@ -128,10 +128,10 @@ export default function InviteDetailPage() {
           <ApplyBlock invite={invite} />
           <div className={styles.socialRow}>
             <Heart invite={invite} />
-            <ShareLinks
-              url={absoluteUrl(`/goodluck/${invite.id}/`)}
+            <SiteShareLinks
+              path={`/goodluck/${invite.id}/`}
               title={invite.title}
-              image={invite.background ? absoluteUrl(mediaUrl(invite.background, 1400)) : undefined}
+              imagePath={invite.background ? mediaUrl(invite.background, 1400) : undefined}
             />
           </div>
         </div>
