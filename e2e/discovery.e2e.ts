@@ -93,6 +93,25 @@ describe('discovery (issue #5)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('fits a phone: no sideways scrolling, two columns, titles on their own line', async () => {
+    const phone = await openBrowser({ lang: 'ko', mobile: true });
+    browsers.push(phone);
+    await phone.page.goto('/gallery/all/');
+    await until(() => phone.page.getByTestId('artwork-card').count()).toBe(24);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const [first, second] = await phone.page.getByTestId('artwork-card').evaluateAll((cards) =>
+      cards.slice(0, 2).map((card) => {
+        const box = card.getBoundingClientRect();
+        const title = card.querySelector('h3')?.getBoundingClientRect();
+        return { left: box.left, top: box.top, width: box.width, titleWidth: title?.width ?? 0 };
+      }),
+    );
+    expect(second.top).toBe(first.top);
+    expect(second.left).toBeGreaterThan(first.left + first.width);
+    expect(first.titleWidth).toBeGreaterThan(first.width * 0.9);
+    await screenshot(phone.page, 'discovery-gallery-390');
+  });
+
   it('filters, searches, scrolls, opens the overlay, collects after login and copies the link', async () => {
     const { page, context } = await open('ko');
     const cards = page.getByTestId('artwork-card');
