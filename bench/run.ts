@@ -19,8 +19,9 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { dropDatabase, generate } from './generate.ts';
 import { compare, configure, printTable, rows, scenarios } from './harness.ts';
 import './gallery.ts';
+import './lighthouse.ts';
 import './site.ts';
-import { webBudget } from './web.ts';
+import { buildWeb, webBudget } from './web.ts';
 
 const { values } = parseArgs({
   options: {
@@ -52,7 +53,17 @@ if (!existing) {
   console.log(`generated ${g.artists} artists and ${g.artworks} artworks in ${(g.ms / 1000).toFixed(1)} s`);
 }
 
-const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: 'off' });
+// Lighthouse loads the pages themselves: serve a fresh production build, server renderer included.
+const webDist = selected('lighthouse') ? mkdtempSync(join(tmpdir(), 'axoo-bench-web-')) : undefined;
+if (webDist) console.log(`built apps/web for the pages in ${buildWeb(webDist, { serverRenderer: true }).toFixed(1)} s`);
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  RATE_LIMITS: 'off',
+  ...(webDist && { WEB_DIST: webDist }),
+});
 const database = await openDatabase({ url: databaseUrl, pgliteDir: config.pgliteDir });
 await database.migrate();
 const app = await buildApp({ config, database, logger: false });
@@ -70,6 +81,7 @@ try {
   if (rows.length) printTable();
 } finally {
   await app.close();
+  if (webDist) rmSync(webDist, { recursive: true, force: true });
   if (!existing && databaseUrl) {
     await dropDatabase(databaseUrl);
     if (!process.env.BENCH_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });

@@ -61,17 +61,27 @@ export function measureBuild(outDir: string, roots = ROOTS): WebFile[] {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-/** Builds the web app, prints the initial JavaScript of `/gallery/all/` and a PASS/FAIL verdict. */
-export async function webBudget(out: (line: string) => void = console.log): Promise<boolean> {
-  const outDir = mkdtempSync(join(tmpdir(), 'axoo-web-'));
-  try {
-    const started = performance.now();
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+/**
+ * A production build of the web app in `outDir`, as `npm run build -w @axoo/web` makes it: the
+ * browser app and, with `serverRenderer`, its server renderer. Returns the seconds it took.
+ */
+export function buildWeb(outDir: string, { serverRenderer = false } = {}): number {
+  const started = performance.now();
+  for (const args of serverRenderer ? [[], ['--ssr']] : [[]]) {
+    execFileSync('npx', ['vite', 'build', ...args, '--logLevel', 'warn'], {
       cwd: WEB_DIR,
       env: { ...process.env, NODE_ENV: 'production', WEB_OUT_DIR: outDir, WEB_SOURCEMAP: '' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    out(`  built apps/web in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** Builds the web app, prints the initial JavaScript of `/gallery/all/` and a PASS/FAIL verdict. */
+export async function webBudget(out: (line: string) => void = console.log): Promise<boolean> {
+  const outDir = mkdtempSync(join(tmpdir(), 'axoo-web-'));
+  try {
+    out(`  built apps/web in ${buildWeb(outDir).toFixed(1)} s`);
     const files = measureBuild(outDir);
     const widths = [Math.max(4, ...files.map((f) => f.file.length)), 10, 10, 10];
     const row = (cells: string[]) => `  ${cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ')}`;
