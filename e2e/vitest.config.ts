@@ -9,6 +9,8 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
+    // A save, a refetch and a repaint take more than Vitest's default second on a busy machine.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 180_000,
     pool: 'forks',
   },
