@@ -123,6 +123,8 @@ describe('spa plugin: serving the built web app fast', () => {
     // Pages the server does not render (forms, guarded pages) leave #root to the browser.
     expect((await app.inject({ url: '/login/' })).body).toContain('<div id="root"></div>');
     expect((await app.inject({ url: '/upload/' })).body).toContain('<div id="root"></div>');
+    // Nor do redirects: /gallery/ only sends the browser on to /gallery/all/.
+    expect((await app.inject({ url: '/gallery/' })).body).toContain('<div id="root"></div>');
   });
 
   it('sends the page without markup when the renderer fails', async () => {

@@ -275,7 +275,8 @@ const FIXED_SEGMENTS = new Set(['gallery', 'upload', 'about', 'goodluck', 'accou
  */
 function pageModules(pathname: string): string[] {
   if (pathname === '/') return ['src/features/home/HomePage.tsx'];
-  if (pathname.startsWith('/gallery/')) return ['src/features/gallery/GalleryPage.tsx'];
+  // /gallery/ itself only redirects to /gallery/all/.
+  if (/^\/gallery\/[^/]+\/$/.test(pathname)) return ['src/features/gallery/GalleryPage.tsx'];
   if (pathname.startsWith('/artwork/')) return ['src/features/home/HomePage.tsx', 'src/features/artworks/ArtworkOverlay.tsx'];
   if (pathname === '/goodluck/') return ['src/features/invites/pages/InviteListPage.tsx'];
   if (/^\/goodluck\/\d+\/$/.test(pathname)) return ['src/features/invites/pages/InviteDetailPage.tsx'];
