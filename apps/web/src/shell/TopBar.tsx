@@ -5,7 +5,7 @@ import { lazyComponent } from '../lazy.ts';
 import { useCurrentUser, useSite } from '../site.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import styles from './TopBar.module.css';
-import { avatarSrc } from './default-avatar.ts';
+import { avatarImage } from '../ui/avatar.ts';
 
 // Menus load on demand: a guest's first page carries no dropdown or dialog code.
 const UserMenu = lazyComponent(() => import('./UserMenu.tsx'));
@@ -48,7 +48,7 @@ export function TopBar() {
               <Link to="/upload/" className={styles.upload}>
                 {t('nav.upload')}
               </Link>
-              <Suspense fallback={<img src={avatarSrc(user)} alt="" width={32} height={32} className={styles.avatar} />}>
+              <Suspense fallback={<img {...avatarImage(user)} alt="" width={32} height={32} className={styles.avatar} />}>
                 <UserMenu user={user} siteName={site.site_name} />
               </Suspense>
             </>

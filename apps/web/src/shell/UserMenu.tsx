@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../site.ts';
-import { avatarSrc } from './default-avatar.ts';
+import { avatarImage } from '../ui/avatar.ts';
 import styles from './TopBar.module.css';
 
 /** SPEC §2 Shell avatar menu: My {product}, Edit account, Help, Logout (a full page load). */
@@ -11,7 +11,7 @@ export default function UserMenu({ user, siteName }: { user: CurrentUser; siteNa
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={styles.avatarButton} aria-label={user.name} data-testid="avatar-menu">
-        <img src={avatarSrc(user)} alt="" width={32} height={32} className={styles.avatar} />
+        <img {...avatarImage(user)} alt="" width={32} height={32} className={styles.avatar} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles.dropdown} align="end" sideOffset={8}>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { mediaUrl } from '../../api/media.ts';
-import { DEFAULT_AVATAR } from '../../shell/default-avatar.ts';
+import { avatarImage } from '../../ui/avatar.ts';
 import type { Artwork } from '../../site.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ArtworkLevelButtons } from '../curation/ArtworkLevelButtons.tsx';
@@ -56,7 +56,7 @@ function Body({ artwork }: { artwork: Artwork }) {
       <header className={styles.head}>
         {artwork.author && (
           <Link to={`/${artwork.author.slug}/`} className={styles.author}>
-            <img src={artwork.author.cropped_avatar ? mediaUrl(artwork.author.cropped_avatar, 156) : DEFAULT_AVATAR} alt="" width={48} height={48} />
+            <img {...avatarImage(artwork.author)} alt="" width={48} height={48} />
             <span>{artwork.author.name}</span>
           </Link>
         )}

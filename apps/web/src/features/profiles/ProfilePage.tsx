@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { mediaSrcSet, mediaUrl } from '../../api/media.ts';
-import { DEFAULT_AVATAR } from '../../shell/default-avatar.ts';
+import { mediaUrl } from '../../api/media.ts';
+import { avatarImage } from '../../ui/avatar.ts';
 import { useCurrentUser, useSite } from '../../site.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { normaliseSlug, type ProfileTab, profileKey, useProfile } from './api.ts';
@@ -38,7 +38,6 @@ export default function ProfilePage() {
 
   const isOwner = viewer?.id === profile.id;
   const banner = profile.cropped_banner || profile.banner;
-  const avatar = profile.cropped_avatar || profile.avatar;
   const tab = tabOf(search.get('type'));
 
   return (
@@ -49,15 +48,7 @@ export default function ProfilePage() {
       <div className={`page ${styles.layout}`}>
         <aside className={styles.side}>
           <section className={styles.card} aria-labelledby="profile-heading">
-            <img
-              className={styles.avatar}
-              src={avatar ? mediaUrl(avatar, 156) : DEFAULT_AVATAR}
-              srcSet={avatar ? mediaSrcSet(avatar, 156) : undefined}
-              alt={t('avatar')}
-              width={156}
-              height={156}
-              data-testid="profile-avatar"
-            />
+            <img className={styles.avatar} {...avatarImage(profile)} alt={t('avatar')} width={156} height={156} data-testid="profile-avatar" />
             <h1 id="profile-heading" className={styles.name}>
               {profile.name}
             </h1>

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { mediaUrl } from '../../../api/media.ts';
 import { FileTooLargeError, isNewUpload, uploadImage } from '../../../api/upload.ts';
-import { DEFAULT_AVATAR } from '../../../shell/default-avatar.ts';
+import { avatarImage } from '../../../ui/avatar.ts';
 import { type CurrentUser, useCurrentUser, useSetCurrentUser, useSite } from '../../../site.ts';
 import { ImageCropper } from '../../../ui/Cropper.tsx';
 import { FieldError } from '../../../ui/FieldError.tsx';
@@ -188,7 +188,6 @@ export function EditProfile({ slug }: { slug: string }) {
     </div>
   );
 
-  const avatarSrc = form?.cropped_avatar || form?.avatar;
   const bannerSrc = form?.cropped_banner || form?.banner;
   const otherErrors = Object.entries(errors).filter(([k, v]) => v.length && !RENDERED.has(k));
 
@@ -229,14 +228,7 @@ export function EditProfile({ slug }: { slug: string }) {
               </p>
             ) : null}
             <div className={styles.imageRow}>
-              <img
-                className={styles.avatarPreview}
-                src={avatarSrc ? mediaUrl(avatarSrc, 156) : DEFAULT_AVATAR}
-                alt={t('form.avatar')}
-                width={96}
-                height={96}
-                data-testid="avatar-preview"
-              />
+              <img className={styles.avatarPreview} {...avatarImage(form)} alt={t('form.avatar')} width={96} height={96} data-testid="avatar-preview" />
               <label className="btn secondary small">
                 {t('form.changeAvatar')}
                 <input type="file" accept="image/jpeg,image/png,image/gif,image/webp" hidden onChange={chooseFile('avatar')} data-testid="avatar-input" />
