@@ -108,6 +108,11 @@ describe('spa plugin: serving the built web app fast', () => {
     expect(entry.key).toEqual(['artworks', 'gallery', { categories__category: 'photography' }]);
     expect(entry.infinite).toBe(true);
     expect(entry.data.results.map((a: { id: number }) => a.id)).toEqual([art.id]);
+    // Text that a replacement string would expand (`$&`, `$'`) reaches the page as it was written.
+    await buildArtwork(app, member, { title: "Price $& more $' end", categoryCodes: ['photography'] });
+    const again = await app.inject({ url: '/gallery/photography/', headers: { 'accept-language': 'en' } });
+    expect(again.body).toContain(`"title":"Price $& more $' end"`);
+    expect(again.body).toContain(`<p data-ssr="/gallery/photography/|en|`);
     const preload = `<link rel="preload" as="image" fetchpriority="high" href="/media/${art.croppedCover}?w=480" imagesrcset="/media/${art.croppedCover}?w=480 1x, /media/${art.croppedCover}?w=960 2x">`;
     expect(page.body).toContain(preload);
     // Ahead of the scripts, so the cover does not queue behind them on a slow link.

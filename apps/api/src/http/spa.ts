@@ -163,12 +163,13 @@ export const spaPlugin = fp(
             return '';
           });
       }
+      // Replacer functions throughout: user content may hold `$&` or `$'`, which a replacement string would expand.
       const html = template
-        .replace('<html lang="ko">', `<html lang="${request.lang}">`)
+        .replace('<html lang="ko">', () => `<html lang="${request.lang}">`)
         // The largest paint's images before the scripts: on a slow link they must not queue behind them.
         .replace(/<script type="module"|<\/head>/, (first) => `${prefetched.images}${first}`)
-        .replace('</head>', `${head}</head>`)
-        .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+        .replace('</head>', () => `${head}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
       if (guestKey) {
         if (guestPages.size >= GUEST_PAGE_MAX) guestPages.delete(guestPages.keys().next().value as string);
         guestPages.set(guestKey, { html, expires: Date.now() + GUEST_PAGE_TTL_MS });
