@@ -9,7 +9,7 @@ export function selectionMail(lang: Lang, v: { site: string; name: string; invit
   const paragraphs = text
     .trim()
     .split('\n\n')
-    .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(escapeHtml(v.url), `<a href="${escapeHtml(v.url)}">${escapeHtml(v.url)}</a>`)}</p>`)
+    .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(escapeHtml(v.url), () => `<a href="${escapeHtml(v.url)}">${escapeHtml(v.url)}</a>`)}</p>`)
     .join('');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:-apple-system,'Apple SD Gothic Neo','Noto Sans KR',sans-serif;color:#111;line-height:1.6;max-width:560px;margin:0 auto;padding:24px">${paragraphs}</body></html>`;
   return { subject, text, html };
