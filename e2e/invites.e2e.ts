@@ -1,14 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteColumns, invitePages, inviteQuestions, invites } from '../apps/api/src/db/schema/index.ts';
 import { buildInvite, buildPremium, buildStaff, PASSWORD, type UserRow } from '../apps/api/test/factories.ts';
-import { type Browser, fixtures, openBrowser, screenshot } from './support.ts';
+import { type Browser, fixtures, imageFile, openBrowser, screenshot } from './support.ts';
 
 // Issue #8 journey: a brand's open call end to end (SPEC §2 Invites, §4, §5, §6).
 
@@ -272,16 +268,6 @@ describe('an open call end to end', () => {
     expect(pathOf(page)).toBe(`/artwork/${artworkId}/`);
   });
 });
-
-/** A real image file (gradient with a circle) for the editor and the cover. */
-async function imageFile(name: string, width: number, height: number, from: string, to: string) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="#ffffff" opacity="0.7"/></svg>`;
-  const path = join(mkdtempSync(join(tmpdir(), 'axoo-invite-')), name);
-  writeFileSync(path, await sharp(Buffer.from(svg)).png().toBuffer());
-  return path;
-}
 
 /**
  * Steps (1) and (2) through the upload screen tied to the invite (issue #4's screen with `inviteId`):

@@ -1,38 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collections, sessions } from '../apps/api/src/db/schema/index.ts';
+import { collections } from '../apps/api/src/db/schema/index.ts';
 import { buildArtwork, buildPremium, buildStaff, buildUser, type UserRow } from '../apps/api/test/factories.ts';
-import { type Browser, baseURL, fixtures, openBrowser, screenshot } from './support.ts';
+import { type Browser, fixtures, imageFile, openBrowser, screenshot } from './support.ts';
 
 // Issue #6 journey: own profile → edit → crop avatar and banner → save; what others, non-members and staff see.
 let db: FastifyInstance;
 const browsers: Browser[] = [];
 
 async function browserAs(user: UserRow | null, lang: 'ko' | 'en') {
-  const b = await openBrowser({ lang });
+  const b = await openBrowser({ lang, as: user ?? undefined });
   browsers.push(b);
-  if (user) {
-    // A real session row and cookie, as the login form would leave behind (login has its own journey).
-    const token = randomBytes(32).toString('base64url');
-    await db.db.insert(sessions).values({ id: createHash('sha256').update(token).digest('hex'), userId: user.id, expires: new Date(Date.now() + 86_400_000) });
-    await b.context.addCookies([{ name: 'sessionid', value: token, url: baseURL(), httpOnly: true }]);
-  }
   return b;
-}
-
-/** Real image files with some structure, so the crops and renditions are visible in screenshots. */
-async function imageFile(name: string, width: number, height: number, a: string, b: string) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="#ffffff" opacity="0.7"/></svg>`;
-  const path = join(mkdtempSync(join(tmpdir(), 'axoo-img-')), name);
-  writeFileSync(path, await sharp(Buffer.from(svg)).png().toBuffer());
-  return path;
 }
 
 let artist: UserRow;

@@ -1,13 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../apps/api/src/db/schema/index.ts';
 import { buildPremium, buildUser, type UserRow } from '../apps/api/test/factories.ts';
-import { type Browser, baseURL, fixtures, openBrowser, screenshot } from './support.ts';
+import { type Browser, baseURL, fixtures, imageFile, openBrowser, screenshot } from './support.ts';
 
 // Issue #4 journey: upload → image in the editor (progress) → draft URL → draft offered again → cover crop →
 // form with tags → publish → profile; and the refusal paths (warnings, empty content, 11 MB file, mobile).
@@ -15,23 +14,9 @@ let db: FastifyInstance;
 const browsers: Browser[] = [];
 
 async function browserAs(user: UserRow, lang: 'ko' | 'en', mobile = false) {
-  const b = await openBrowser({ lang, mobile });
+  const b = await openBrowser({ lang, mobile, as: user });
   browsers.push(b);
-  const token = randomBytes(32).toString('base64url');
-  await db.db.insert(sessions).values({ id: createHash('sha256').update(token).digest('hex'), userId: user.id, expires: new Date(Date.now() + 86_400_000) });
-  await b.context.addCookies([{ name: 'sessionid', value: token, url: baseURL(), httpOnly: true }]);
   return b;
-}
-
-/** A real image file made with sharp: a gradient with a circle, so crops are visible in screenshots. */
-async function imageFile(name: string, width: number, height: number, a: string, b: string) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="#ffffff" opacity="0.7"/></svg>`;
-  const path = join(mkdtempSync(join(tmpdir(), 'axoo-upload-')), name);
-  const image = sharp(Buffer.from(svg));
-  writeFileSync(path, name.endsWith('.jpg') ? await image.jpeg({ quality: 90 }).toBuffer() : await image.png().toBuffer());
-  return path;
 }
 
 /** An 11 MB file of random pixels (incompressible), for the too-large path. */

@@ -52,15 +52,20 @@ export async function buildUser(app: FastifyInstance, overrides: Partial<typeof 
 export const buildPremium = (app: FastifyInstance, o: Partial<typeof users.$inferInsert> = {}) => buildUser(app, { isPremium: true, ...o });
 export const buildStaff = (app: FastifyInstance, o: Partial<typeof users.$inferInsert> = {}) => buildUser(app, { isStaff: true, ...o });
 
-/** Logs the agent in as the user by creating a real session row and cookie. */
-export async function loginAs(agent: Agent, user: UserRow): Promise<void> {
+/** A real session row for the user, as login leaves behind; returns the `sessionid` cookie value. */
+export async function createSession(app: FastifyInstance, user: UserRow): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await agent.app.db.insert(sessions).values({
+  await app.db.insert(sessions).values({
     id: createHash('sha256').update(token).digest('hex'),
     userId: user.id,
     expires: new Date(Date.now() + 86_400_000),
   });
-  agent.cookies.set('sessionid', token);
+  return token;
+}
+
+/** Logs the agent in as the user by creating a real session row and cookie. */
+export async function loginAs(agent: Agent, user: UserRow): Promise<void> {
+  agent.cookies.set('sessionid', await createSession(agent.app, user));
 }
 
 export interface ArtworkOptions extends Partial<typeof artworks.$inferInsert> {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../test/app.ts';
-import { buildUser, loginAs } from '../../test/factories.ts';
+import { buildUser } from '../../test/factories.ts';
 import { makeImage, makeJpegWithExif, makePngBomb } from '../../test/images.ts';
 import { media } from '../db/schema/index.ts';
 import { signGrant } from './local.ts';
