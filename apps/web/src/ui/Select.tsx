@@ -71,15 +71,12 @@ interface MultiProps<V extends string | number> {
 /** SPEC §4 Dropdowns: multi select bounded by a max (genres, fields, concepts: 2). */
 export function MultiSelect<V extends string | number>({ label, options, value, onChange, max, placeholder, invalid }: MultiProps<V>) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
   const chosen = options.filter((o) => value.includes(o.value));
   return (
     <Dropdown
       label={label}
       value={chosen.length ? chosen.map((o) => o.label).join(', ') : (placeholder ?? t('select.placeholder'))}
       invalid={invalid}
-      open={open}
-      onOpenChange={setOpen}
     >
       <p className={styles.hint}>{t('select.max', { max })}</p>
       <ul role="listbox" aria-multiselectable="true" aria-label={label}>
@@ -112,8 +109,9 @@ interface DropdownProps {
   label: string;
   value: ReactNode;
   invalid?: boolean;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** Controlled by a select that closes on a choice; a multi select stays open and leaves it to the popover. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   children: ReactNode;
 }
 
