@@ -14,6 +14,7 @@ import { siteRoutes } from './features/site/routes.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { dbPlugin } from './http/db.ts';
 import { errorsPlugin, notFound } from './http/errors.ts';
+import { guestAnswersPlugin } from './http/guest-answers.ts';
 import { i18nPlugin } from './http/i18n.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
 import { securityPlugin } from './http/security.ts';
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(guestAnswersPlugin);
   await app.register(spaPlugin);
 
   // Features.

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { siteDataJson } from '../features/site/service.ts';
+import { cachedGuestAnswer } from './guest-answers.ts';
 import { baseUrl } from './paging.ts';
 
 /** Open Graph / Twitter card data for a shared link (DESIGN: share previews in the served HTML). */
@@ -44,10 +45,6 @@ interface PrefetchedQuery {
 interface Renderer {
   render(input: { url: string; origin: string; lang: string; site: unknown; prefetched: PrefetchedQuery[] }): Promise<string>;
 }
-
-/** Guests' pages are the same for everyone: each is rendered at most once per this long. */
-const GUEST_PAGE_TTL_MS = 2000;
-const GUEST_PAGE_MAX = 500;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,11 +103,6 @@ export const spaPlugin = fp(
     const template = existsSync(indexFile) ? inlineStylesheets(readFileSync(indexFile, 'utf8').replace(/<title>.*?<\/title>/s, ''), dist) : FALLBACK;
     const preloads = routePreloads(join(dist, '.vite', 'manifest.json'));
     const renderer = await loadRenderer(join(dist, 'server', 'entry-server.js'), app);
-    // Whole pages for guests, by host, language and URL; any write through this process clears them.
-    const guestPages = new Map<string, { html: string; expires: number }>();
-    app.addHook('onRequest', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && guestPages.size) guestPages.clear();
-    });
     app.decorate('shareMeta', [] as ShareMetaResolver[]);
     app.decorate('prefetch', [] as PrefetchResolver[]);
 
@@ -139,13 +131,8 @@ export const spaPlugin = fp(
       }
     }
 
-    app.decorate('sendSpa', async (request: FastifyRequest, reply: FastifyReply) => {
-      const send = (html: string) =>
-        reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').send(html);
-      const guestKey = request.user ? null : `${baseUrl(request)}|${request.lang}|${request.url}`;
-      const cached = guestKey ? guestPages.get(guestKey) : undefined;
-      if (cached && cached.expires > Date.now()) return send(cached.html);
-
+    /** The page for this request's path, language and viewer. */
+    const buildPage = async (request: FastifyRequest): Promise<string> => {
       const { pathname, search } = new URL(request.url, 'http://x');
       const [meta, data, prefetched] = await Promise.all([
         shareMeta(app, request, pathname),
@@ -164,20 +151,25 @@ export const spaPlugin = fp(
           });
       }
       // Replacer functions throughout: user content may hold `$&` or `$'`, which a replacement string would expand.
-      const html = template
-        .replace('<html lang="ko">', () => `<html lang="${request.lang}">`)
-        // The largest paint's images before the scripts: on a slow link they must not queue behind them.
-        .replace(/<script type="module"|<\/head>/, (first) => `${prefetched.images}${first}`)
-        .replace('</head>', () => `${head}</head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
-      if (guestKey) {
-        if (guestPages.size >= GUEST_PAGE_MAX) guestPages.delete(guestPages.keys().next().value as string);
-        guestPages.set(guestKey, { html, expires: Date.now() + GUEST_PAGE_TTL_MS });
-      }
-      return send(html);
+      return (
+        template
+          .replace('<html lang="ko">', () => `<html lang="${request.lang}">`)
+          // The largest paint's images before the scripts: on a slow link they must not queue behind them.
+          .replace(/<script type="module"|<\/head>/, (first) => `${prefetched.images}${first}`)
+          .replace('</head>', () => `${head}</head>`)
+          .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
+      );
+    };
+
+    app.decorate('sendSpa', async (request: FastifyRequest, reply: FastifyReply) => {
+      // Guests' pages are the same for everyone of a host and language: rendered once per moment.
+      const html = await (request.user
+        ? buildPage(request)
+        : cachedGuestAnswer(app, 'page', `${baseUrl(request)}|${request.lang}|${request.url}`, () => buildPage(request)));
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').send(html);
     });
   },
-  { name: 'spa', dependencies: ['db', 'sessions', 'i18n'] },
+  { name: 'spa', dependencies: ['db', 'sessions', 'i18n', 'guest-answers'] },
 );
 
 /**

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
 import { artworkCategories, artworks, categories, collections, colors, inviteApplications, users } from '../../db/schema/index.ts';
+import { clearGuestAnswers } from '../../http/guest-answers.ts';
 import { clearCountCache } from './count-cache.ts';
 
 let app: FastifyInstance;
@@ -177,6 +178,7 @@ describe('a category list and a search (issue #5 query plans), always exact', ()
       const z = await buildArtwork(local, author, { created: days(1), hit: 0, categoryCodes: ['painting'] });
       const list = async (query: string) => {
         clearCountCache(local);
+        clearGuestAnswers(local);
         const res = await local.inject(`/api/v1/artworks/?categories__category=calligraphy${query}`);
         return { ids: ids(res), count: res.json().count };
       };
@@ -223,6 +225,7 @@ describe('a category list and a search (issue #5 query plans), always exact', ()
       const own = await buildArtwork(local, hiddenAuthor, { title: 'Hidden lantern' });
       const search = async (query: string, agent?: Agent) => {
         clearCountCache(local);
+        clearGuestAnswers(local);
         const res = agent ? await agent.get(`/api/v1/artworks/?search=lantern${query}`) : await local.inject(`/api/v1/artworks/?search=lantern${query}`);
         return { ids: ids(res), count: res.json().count };
       };
@@ -253,6 +256,7 @@ describe('a fixed number of SQL statements per list, whatever the page size', ()
         await agent.get('/healthz');
         // Counted afresh each time (the visible count is otherwise cached for a few seconds).
         clearCountCache(local);
+        clearGuestAnswers(local);
         const before = local.database.statements.count;
         const res = await agent.get(url);
         expect(res.statusCode).toBe(200);

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { baseUrl, paged, pagingQuery, parsePaging } from '../../http/paging.ts';
 import type { ArtworkFilters, Ordering } from './queries.ts';
-import { cachedPage, clearCountCache } from './count-cache.ts';
+import { cachedGuestAnswer } from '../../http/guest-answers.ts';
+import { clearCountCache } from './count-cache.ts';
 import { listArtworks, listUserArtworks, showArtwork } from './service.ts';
 
 export const SEARCH_MAX = 100;
@@ -124,7 +125,7 @@ async function gallery(app: FastifyInstance) {
       if (request.user) return answer();
       // Guests share answers for a moment (the links inside are absolute: the host is part of the key).
       const key = `${request.lang} ${baseUrl(request)} ${request.url}`;
-      const body = await cachedPage(app, 'list', key, async () => JSON.stringify(await answer()));
+      const body = await cachedGuestAnswer(app, 'list', key, async () => JSON.stringify(await answer()));
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );

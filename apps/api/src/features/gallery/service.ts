@@ -9,7 +9,8 @@ import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../../http/sessions.ts';
 import { canViewArtwork } from '../artworks/policy.ts';
 import { presentArtwork } from '../artworks/present.ts';
-import { cachedCount, cachedPage, perApp } from './count-cache.ts';
+import { cachedGuestAnswer, perApp } from '../../http/guest-answers.ts';
+import { cachedCount } from './count-cache.ts';
 import { canSeeCollection, countsAsView, galleryScopes, isOwner, isOwnerOrStaff, listedTo } from './policy.ts';
 import * as q from './queries.ts';
 
@@ -90,7 +91,7 @@ const recentViews = (app: FastifyInstance) => perApp(recentViewsOf, app, () => n
 /**
  * SPEC §7 GET /api/v1/artworks/{id}/ (the serialised answer): 404 for what the viewer may not see;
  * one view a day per viewer. A guest whose view of the artwork this process already recorded
- * today gets the answer shared by guests for a couple of seconds (cachedPage 'detail'), like the
+ * today gets the answer shared by guests for a couple of seconds (cachedGuestAnswer 'detail'), like the
  * list: nothing is left to count, and a guest's answer holds nothing of theirs. A view not yet
  * recorded here is counted and answered fresh (the table's primary key stays the guard).
  */
@@ -99,7 +100,7 @@ export async function showArtwork(app: FastifyInstance, request: FastifyRequest,
   const day = new Date().toISOString().slice(0, 10);
   const view = { viewer, day, key: `${id} ${viewer} ${day}` };
   if (!request.user && recentViews(app).has(view.key)) {
-    return cachedPage(app, 'detail', `${request.lang} ${id}`, async () => JSON.stringify(await readArtwork(app, request, id, null)));
+    return cachedGuestAnswer(app, 'detail', `${request.lang} ${id}`, async () => JSON.stringify(await readArtwork(app, request, id, null)));
   }
   return JSON.stringify(await readArtwork(app, request, id, view));
 }
