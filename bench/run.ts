@@ -55,7 +55,7 @@ if (!existing) {
 
 // Lighthouse loads the pages themselves: serve a fresh production build, server renderer included.
 const webDist = selected('lighthouse') ? mkdtempSync(join(tmpdir(), 'axoo-bench-web-')) : undefined;
-if (webDist) console.log(`built apps/web for the pages in ${buildWeb(webDist, { serverRenderer: true }).toFixed(1)} s`);
+if (webDist) console.log(`built apps/web for the pages in ${buildWeb(webDist).toFixed(1)} s`);
 const config = loadConfig({
   ...process.env,
   DATABASE_URL: databaseUrl,

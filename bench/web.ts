@@ -1,6 +1,6 @@
 /**
- * Issue #5 web budget: the initial JavaScript of `/gallery/all/` ≤ 150 KB gzip. Builds the browser
- * app into a temporary directory (`npx vite build` in apps/web with WEB_OUT_DIR, NODE_ENV=production),
+ * Issue #5 web budget: the initial JavaScript of `/gallery/all/` ≤ 150 KB gzip. Builds the web app
+ * into a temporary directory (`npm run build -w @axoo/web` with WEB_OUT_DIR, NODE_ENV=production),
  * then follows the build manifest from `index.html`, the interface language's bundle and the gallery
  * page through their static `imports` (what the browser loads before the gallery can render) and
  * sums gzip -9 and brotli (quality 11, what the build writes beside each file) per file.
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const BUDGET_GZIP_KB = 150;
-const WEB_DIR = new URL('../apps/web/', import.meta.url).pathname;
+const ROOT = new URL('../', import.meta.url).pathname;
 /** The manifest keys whose static closure the gallery route needs (the lead's server preloads the same). */
 const ROOTS = ['index.html', 'src/i18n/bundle-ko.ts', 'src/features/gallery/GalleryPage.tsx'];
 
@@ -62,18 +62,16 @@ export function measureBuild(outDir: string, roots = ROOTS): WebFile[] {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
- * A production build of the web app in `outDir`, as `npm run build -w @axoo/web` makes it: the
- * browser app and, with `serverRenderer`, its server renderer. Returns the seconds it took.
+ * A production build of the web app (the browser app and its server renderer) in `outDir`, by the
+ * web package's own build script. Returns the seconds it took.
  */
-export function buildWeb(outDir: string, { serverRenderer = false } = {}): number {
+export function buildWeb(outDir: string): number {
   const started = performance.now();
-  for (const args of serverRenderer ? [[], ['--ssr']] : [[]]) {
-    execFileSync('npx', ['vite', 'build', ...args, '--logLevel', 'warn'], {
-      cwd: WEB_DIR,
-      env: { ...process.env, NODE_ENV: 'production', WEB_OUT_DIR: outDir, WEB_SOURCEMAP: '' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
+  execFileSync('npm', ['run', 'build', '-w', '@axoo/web'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', WEB_OUT_DIR: outDir, WEB_SOURCEMAP: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return (performance.now() - started) / 1000;
 }
 
