@@ -73,11 +73,7 @@ export function MultiSelect<V extends string | number>({ label, options, value, 
   const { t } = useTranslation();
   const chosen = options.filter((o) => value.includes(o.value));
   return (
-    <Dropdown
-      label={label}
-      value={chosen.length ? chosen.map((o) => o.label).join(', ') : (placeholder ?? t('select.placeholder'))}
-      invalid={invalid}
-    >
+    <Dropdown label={label} value={chosen.length ? chosen.map((o) => o.label).join(', ') : (placeholder ?? t('select.placeholder'))} invalid={invalid}>
       <p className={styles.hint}>{t('select.max', { max })}</p>
       <ul role="listbox" aria-multiselectable="true" aria-label={label}>
         {options.map((o) => {
