@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { LANGUAGES } from '@axoo/contract';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../i18n/index.ts';
 import styles from './LanguageSwitch.module.css';
@@ -14,12 +15,11 @@ export function LanguageSwitch() {
   };
   return (
     <div className={styles.switch} role="group" aria-label={t('nav.language')}>
-      <button type="button" aria-pressed={i18n.language === 'ko'} onClick={() => choose('ko')}>
-        KO
-      </button>
-      <button type="button" aria-pressed={i18n.language === 'en'} onClick={() => choose('en')}>
-        EN
-      </button>
+      {LANGUAGES.map((lang) => (
+        <button key={lang} type="button" lang={lang} aria-pressed={i18n.language === lang} onClick={() => choose(lang)}>
+          {t(`nav.languageShort.${lang}`)}
+        </button>
+      ))}
     </div>
   );
 }

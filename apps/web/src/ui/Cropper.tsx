@@ -91,8 +91,8 @@ export function ImageCropper({ open, src, aspect, title, hint, round, onCancel, 
         />
       </div>
       <label className={styles.zoom}>
-        <span>Zoom</span>
-        <input type="range" min={1} max={maxZoom} step={0.01} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} aria-label="Zoom" />
+        <span>{t('actions.zoom')}</span>
+        <input type="range" min={1} max={maxZoom} step={0.01} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
       </label>
       {hint && <p className={styles.hint}>{hint}</p>}
     </Modal>

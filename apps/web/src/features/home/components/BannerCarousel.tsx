@@ -1,8 +1,8 @@
+import { mediaUrl } from '@axoo/contract';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { mediaUrl } from '../../../api/media.ts';
 import type { Banner } from '../../../site.ts';
 import styles from './BannerCarousel.module.css';
 
@@ -79,7 +79,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   return (
     <section
       className={styles.carousel}
-      aria-roledescription="carousel"
+      aria-roledescription={t('banners.carousel')}
       aria-label={t('banners.label')}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -94,7 +94,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               key={banner.id}
               className={styles.slide}
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={t('banners.slideRole')}
               aria-label={t('banners.slide', { n: i + 1, total: banners.length })}
               data-banner-id={banner.id}
             >
