@@ -3,4 +3,5 @@ export * from './choices.ts';
 export * from './curation.ts';
 export * from './i18n.ts';
 export * from './limits.ts';
+export * from './media.ts';
 export * from './messages/index.ts';

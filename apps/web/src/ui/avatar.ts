@@ -1,4 +1,4 @@
-import { mediaSrcSet, mediaUrl } from '../api/media.ts';
+import { AVATAR_WIDTH, mediaSrcSet, mediaUrl } from '@axoo/contract';
 
 /** The avatar shown when a user has none (SPEC §2 artist cards: "default if none"). */
 export const DEFAULT_AVATAR =
@@ -13,5 +13,5 @@ export const DEFAULT_AVATAR =
  */
 export function avatarImage(user: { cropped_avatar?: string | null; avatar?: string | null } | null | undefined): { src: string; srcSet?: string } {
   const key = user?.cropped_avatar || user?.avatar;
-  return key ? { src: mediaUrl(key, 156), srcSet: mediaSrcSet(key, 156) } : { src: DEFAULT_AVATAR };
+  return key ? { src: mediaUrl(key, AVATAR_WIDTH), srcSet: mediaSrcSet(key, AVATAR_WIDTH) } : { src: DEFAULT_AVATAR };
 }

@@ -1,3 +1,4 @@
+import { CARD_WIDTH, mediaSrcSet, mediaUrl, PAGE_SIZE } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +12,6 @@ import { listArtworks, listUserArtworks, showArtwork } from './service.ts';
 
 export const SEARCH_MAX = 100;
 /** The web gallery's page size (apps/web features/gallery GALLERY_PAGE). */
-const GALLERY_FIRST_PAGE = 24;
 const ORDERINGS = ['-created', 'created', '-hit', 'hit'] as const;
 
 const ordering = z.enum(ORDERINGS, { error: 'gallery.invalid_ordering' }).optional();
@@ -81,17 +81,14 @@ async function gallery(app: FastifyInstance) {
     return {
       key: ['artworks', 'gallery', category ? { categories__category: category } : {}],
       infinite: true,
-      url: `/api/v1/artworks/?limit=${GALLERY_FIRST_PAGE}&offset=0${category ? `&categories__category=${category}` : ''}`,
-      // The first row's covers are the largest paint: the same rendition the card asks for (480 wide).
+      url: `/api/v1/artworks/?limit=${PAGE_SIZE}&offset=0${category ? `&categories__category=${category}` : ''}`,
+      // The first row's covers are the largest paint: the same rendition the card asks for (CARD_WIDTH).
       images: (answer) =>
         ((answer as { results: { cropped_cover: string; cover: string }[] }).results ?? [])
           .slice(0, 4)
           .map((a) => a.cropped_cover || a.cover)
           .filter(Boolean)
-          .map((key) => {
-            const path = `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
-            return { href: `${path}?w=480`, srcset: `${path}?w=480 1x, ${path}?w=960 2x` };
-          }),
+          .map((key) => ({ href: mediaUrl(key, CARD_WIDTH), srcset: mediaSrcSet(key, CARD_WIDTH) })),
     };
   });
 

@@ -1,4 +1,4 @@
-import { RESERVED_SLUGS } from '@axoo/contract';
+import { mediaUrl, RESERVED_SLUGS } from '@axoo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { baseUrl } from '../../http/paging.ts';
 import type { ShareMeta } from '../../http/spa.ts';
@@ -8,7 +8,7 @@ import * as q from './queries.ts';
 /** Messengers and social networks want an image at least 1200 px wide (the media route never upscales). */
 const SHARE_WIDTH = 1200;
 
-const imageUrl = (request: FastifyRequest, key: string) => `${baseUrl(request)}/media/${key.split('/').map(encodeURIComponent).join('/')}?w=${SHARE_WIDTH}`;
+const imageUrl = (request: FastifyRequest, key: string) => `${baseUrl(request)}${mediaUrl(key, SHARE_WIDTH)}`;
 
 /** Plain text of stored HTML, shortened for a description. */
 export function excerpt(html: string, max = 200): string {

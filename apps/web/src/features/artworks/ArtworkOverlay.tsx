@@ -1,8 +1,8 @@
+import { mediaUrl } from '@axoo/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { mediaUrl } from '../../api/media.ts';
 import { avatarImage } from '../../ui/avatar.ts';
 import type { Artwork } from '../../site.ts';
 import { Spinner } from '../../ui/Spinner.tsx';

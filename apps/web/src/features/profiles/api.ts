@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '@axoo/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { nextOffset, type Paged } from '../../api/paging.ts';
@@ -14,7 +15,7 @@ export interface Profile extends Omit<CurrentUser, 'email' | 'phone' | 'date_of_
 }
 
 export type ProfileTab = 'projects' | 'collection' | 'application';
-export const PROFILE_PAGE_SIZE = 24;
+export const PROFILE_PAGE_SIZE = PAGE_SIZE;
 
 /** SPEC §5: the lookup lowercases and removes dots. */
 export const normaliseSlug = (slug: string) => slug.toLowerCase().replaceAll('.', '');

@@ -1,8 +1,7 @@
-import { COVER_RATIO, IMAGE_MAX_BYTES } from '@axoo/contract';
+import { CARD_WIDTH, COVER_RATIO, IMAGE_MAX_BYTES, mediaUrl } from '@axoo/contract';
 import { useEffect, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
-import { mediaUrl } from '../../api/media.ts';
 import { ImageCropper } from '../../ui/Cropper.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';
 import styles from './Upload.module.css';
@@ -45,7 +44,7 @@ export function CoverField({ cropped, busy, errors, onTooLarge, onCropped }: Pro
         data-testid="cover-dropzone"
       >
         <input {...getInputProps()} data-testid="cover-file" />
-        {cropped ? <img className={styles.coverPreview} src={mediaUrl(cropped, 480)} alt="" width={240} height={167} /> : <p>{t('form.coverDrop')}</p>}
+        {cropped ? <img className={styles.coverPreview} src={mediaUrl(cropped, CARD_WIDTH)} alt="" width={240} height={167} /> : <p>{t('form.coverDrop')}</p>}
         {busy && <p className={styles.hint}>{t('form.coverUploading')}</p>}
         {cropped && !busy && <span className={styles.hint}>{t('form.coverChange')}</span>}
       </div>

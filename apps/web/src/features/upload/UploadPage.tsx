@@ -1,4 +1,4 @@
-import { DEFAULT_BACKGROUND, displayedSize, LICENCES, type LicenceCode, licenceOf, MULTI_SELECT_MAX, translate } from '@axoo/contract';
+import { DEFAULT_BACKGROUND, displayedSize, type LicenceCode, licenceOf, LICENCES, mediaUrl, MULTI_SELECT_MAX, translate } from '@axoo/contract';
 import { publishProblems } from '@axoo/contract/artworks';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -6,7 +6,6 @@ import { HexColorInput, HexColorPicker } from 'react-colorful';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { mediaUrl } from '../../api/media.ts';
 import { FileTooLargeError, probeImage, uploadImage } from '../../api/upload.ts';
 import { type Artwork, useCurrentUser, useLocalName, useSite } from '../../site.ts';
 import { FieldError } from '../../ui/FieldError.tsx';

@@ -1,8 +1,7 @@
-import { IMAGE_TYPES } from '@axoo/contract';
+import { CARD_WIDTH, IMAGE_TYPES, mediaUrl } from '@axoo/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
-import { mediaUrl } from '../../../api/media.ts';
 import { FileTooLargeError, uploadImage } from '../../../api/upload.ts';
 import styles from '../AdminPage.module.css';
 
@@ -36,7 +35,7 @@ export function ImageField({ label, value, onChange, error }: { label: string; v
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {value && <img className={styles.preview} src={mediaUrl(value, 480)} alt="" />}
+      {value && <img className={styles.preview} src={mediaUrl(value, CARD_WIDTH)} alt="" />}
       <input
         id={id}
         type="file"

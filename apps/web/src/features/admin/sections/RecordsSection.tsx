@@ -1,7 +1,7 @@
+import { AVATAR_WIDTH, mediaUrl } from '@axoo/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
-import { mediaUrl } from '../../../api/media.ts';
 import { FieldError } from '../../../ui/FieldError.tsx';
 import { ConfirmDialog, Modal } from '../../../ui/Modal.tsx';
 import { type BannerRecord, type ClientRecord, deleteRecord, saveRecord, useAdminMutation, useAdminTable } from '../api.ts';
@@ -64,7 +64,7 @@ export function RecordsSection({ kind }: { kind: Kind }) {
         rows={table.data?.results.map((row) => (
           <tr key={row.id} data-id={row.id}>
             <td>
-              <img className={styles.thumb} src={mediaUrl(row.image, 156)} alt="" />
+              <img className={styles.thumb} src={mediaUrl(row.image, AVATAR_WIDTH)} alt="" />
             </td>
             {kind === 'partners' && <td>{row.name}</td>}
             <td>{kind === 'banners' ? row.alt : row.benefit}</td>

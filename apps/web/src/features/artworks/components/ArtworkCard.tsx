@@ -1,8 +1,8 @@
+import { CARD_WIDTH, COVER_RATIO, mediaSrcSet, mediaUrl } from '@axoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { mediaSrcSet, mediaUrl } from '../../../api/media.ts';
 import { lazyComponent } from '../../../lazy.ts';
 import { type Artwork, useCurrentUser } from '../../../site.ts';
 import { ArtworkLevelButtons } from '../../curation/ArtworkLevelButtons.tsx';
@@ -75,11 +75,11 @@ export function ArtworkCard({ artwork, fixed = true, priority = false, actions }
         >
           {cover && (
             <img
-              src={mediaUrl(cover, 480)}
-              srcSet={mediaSrcSet(cover, 480)}
+              src={mediaUrl(cover, CARD_WIDTH)}
+              srcSet={mediaSrcSet(cover, CARD_WIDTH)}
               alt=""
-              width={480}
-              height={334}
+              width={CARD_WIDTH}
+              height={Math.round(CARD_WIDTH / COVER_RATIO)}
               loading={priority ? 'eager' : 'lazy'}
               fetchPriority={priority ? 'high' : 'auto'}
               decoding="async"

@@ -1,9 +1,10 @@
+import { PAGE_SIZE } from '@axoo/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 import { nextOffset, type Paged } from '../../../api/paging.ts';
 import type { Artwork } from '../../../site.ts';
 
-export const GALLERY_PAGE = 24;
+export const GALLERY_PAGE = PAGE_SIZE;
 
 export interface ArtworkQuery {
   search?: string;

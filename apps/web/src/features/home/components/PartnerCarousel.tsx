@@ -1,7 +1,7 @@
+import { CARD_WIDTH, mediaSrcSet, mediaUrl } from '@axoo/contract';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mediaSrcSet, mediaUrl } from '../../../api/media.ts';
 import type { Client } from '../../../site.ts';
 import { SmartLink } from './BannerCarousel.tsx';
 import styles from './PartnerCarousel.module.css';
@@ -51,8 +51,8 @@ export function PartnerCarousel({ clients }: { clients: Client[] }) {
             <li key={client.id} className={styles.slide} data-client-id={client.id}>
               <SmartLink url={client.url} className={styles.logo} focusable label={client.benefit ? `${client.name} — ${client.benefit}` : client.name}>
                 <img
-                  src={mediaUrl(client.image, 480)}
-                  srcSet={mediaSrcSet(client.image, 480)}
+                  src={mediaUrl(client.image, CARD_WIDTH)}
+                  srcSet={mediaSrcSet(client.image, CARD_WIDTH)}
                   alt={client.name}
                   width={240}
                   height={120}

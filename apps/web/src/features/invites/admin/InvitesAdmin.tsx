@@ -1,10 +1,9 @@
-import { INVITE_STATUSES } from '@axoo/contract';
+import { AVATAR_WIDTH, INVITE_STATUSES, mediaUrl } from '@axoo/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, api } from '../../../api/client.ts';
-import { mediaUrl } from '../../../api/media.ts';
 import { uploadImage } from '../../../api/upload.ts';
 import { ConfirmDialog } from '../../../ui/Modal.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -64,7 +63,7 @@ function ImageField({ label, value, onChange }: { label: string; value: string; 
     <div className="field">
       <span className={styles.label}>{label}</span>
       <div className={styles.imageRow}>
-        {value && <img src={mediaUrl(value, 156)} alt="" width={78} height={78} className={styles.thumb} />}
+        {value && <img src={mediaUrl(value, AVATAR_WIDTH)} alt="" width={78} height={78} className={styles.thumb} />}
         <label className="btn secondary small">
           {busy ? t('edit.uploading') : t('admin.upload')}
           <input

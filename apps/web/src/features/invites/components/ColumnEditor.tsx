@@ -1,9 +1,9 @@
+import { mediaUrl } from '@axoo/contract';
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mediaUrl } from '../../../api/media.ts';
 import { uploadImage } from '../../../api/upload.ts';
 import { COLUMN_PRESIGN_PATH, type InviteColumn } from '../api.ts';
 import styles from './invites.module.css';

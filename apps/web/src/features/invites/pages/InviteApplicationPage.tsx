@@ -1,10 +1,9 @@
-import { ANSWER_MAX } from '@axoo/contract';
+import { ANSWER_MAX, AVATAR_WIDTH, mediaUrl } from '@axoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, api } from '../../../api/client.ts';
-import { mediaUrl } from '../../../api/media.ts';
 import type { Artwork } from '../../../site.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { createApplication, useInvite, useQuestions } from '../api.ts';
@@ -67,7 +66,7 @@ export default function InviteApplicationPage() {
           <div className={styles.applicationProject}>
             {artwork.data.cropped_cover && (
               <img
-                src={mediaUrl(artwork.data.cropped_cover, 156)}
+                src={mediaUrl(artwork.data.cropped_cover, AVATAR_WIDTH)}
                 alt=""
                 width={96}
                 height={67}

@@ -1,7 +1,7 @@
+import { mediaUrl } from '@axoo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { goToLogin } from '../../../api/client.ts';
-import { mediaUrl } from '../../../api/media.ts';
 import { useCurrentUser } from '../../../site.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { SiteShareLinks } from '../../artworks/components/ShareLinks.tsx';

@@ -1,6 +1,6 @@
+import { mediaUrl } from '@axoo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { mediaUrl } from '../../../api/media.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { type Invite, useInvites } from '../api.ts';
 import { StatusBadge } from '../components/StatusBadge.tsx';

@@ -1,10 +1,9 @@
-import { AVATAR_RATIO, BANNER_RATIO, IMAGE_MAX_BYTES, PROFILE_USERNAME_PATTERN } from '@axoo/contract';
+import { AVATAR_RATIO, BANNER_RATIO, IMAGE_MAX_BYTES, mediaUrl, PROFILE_USERNAME_PATTERN } from '@axoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
-import { mediaUrl } from '../../../api/media.ts';
 import { FileTooLargeError, isNewUpload, uploadImage } from '../../../api/upload.ts';
 import { avatarImage } from '../../../ui/avatar.ts';
 import { type CurrentUser, useCurrentUser, useSetCurrentUser, useSite } from '../../../site.ts';
