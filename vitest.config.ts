@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'guards', include: ['scripts/guards/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'api',

@@ -1,0 +1,262 @@
+/**
+ * Guards of the design (issue #12 E): import boundaries, translation key parity, no interface literals outside the
+ * catalogues. Each guard is tested against a synthetic input first, so that it is shown to fail when it should.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compareCatalogues, namespacesOf, readJson } from './catalogues.ts';
+import { check, edgesOf, key, listSources, repositoryEdges, repositoryRoot } from './imports.ts';
+import { literalsOf } from './literals.ts';
+
+const listCss = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listCss(join(dir, e.name)) : e.name.endsWith('.css') ? [join(dir, e.name)] : []));
+
+/**
+ * Edges that cross a boundary on purpose, each with its reason (docs/ARCHITECTURE.md, "Who may import whom").
+ * An entry here is a decision; a new crossing fails the test until it is removed or argued for here.
+ */
+const ALLOWED = new Map<string, string>([
+  [
+    'apps/api/src/features/accounts/present.ts -> apps/api/src/features/profiles/present.ts',
+    'user presenters not yet merged into accounts/present.ts (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/admin/queries.ts -> apps/api/src/features/curation/queries.ts',
+    'the staff console reuses curation levels until the console composes them (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/admin/routes.ts -> apps/api/src/features/curation/schemas.ts',
+    'the staff console reuses curation levels until the console composes them (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/admin/routes.ts -> apps/api/src/features/curation/service.ts',
+    'the staff console reuses curation levels until the console composes them (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/admin/service.ts -> apps/api/src/features/site/service.ts',
+    'site data is cleared by hand after writes until it clears itself from the write hook (issue #12 B)',
+  ],
+  [
+    'apps/api/src/features/artists/routes.ts -> apps/api/src/features/gallery/routes.ts',
+    'list query schema shared through the gallery until it moves to the contract (issue #12 C)',
+  ],
+  [
+    'apps/api/src/features/artworks/service.ts -> apps/api/src/features/site/service.ts',
+    'site data is cleared by hand after writes until it clears itself from the write hook (issue #12 B)',
+  ],
+  [
+    'apps/api/src/features/collections/routes.ts -> apps/api/src/features/gallery/routes.ts',
+    'list query schema shared through the gallery until it moves to the contract (issue #12 C)',
+  ],
+  [
+    'apps/api/src/features/collections/service.ts -> apps/api/src/features/artworks/policy.ts',
+    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/curation/service.ts -> apps/api/src/features/artworks/present.ts',
+    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/curation/service.ts -> apps/api/src/features/artworks/queries.ts',
+    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/curation/service.ts -> apps/api/src/features/site/service.ts',
+    'site data is cleared by hand after writes until it clears itself from the write hook (issue #12 B)',
+  ],
+  [
+    'apps/api/src/features/gallery/relations.ts -> apps/api/src/features/artworks/queries.ts',
+    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/gallery/service.ts -> apps/api/src/features/artworks/policy.ts',
+    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/gallery/service.ts -> apps/api/src/features/artworks/present.ts',
+    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/invites/service.ts -> apps/api/src/features/artworks/policy.ts',
+    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/invites/service.ts -> apps/api/src/features/artworks/present.ts',
+    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/invites/service.ts -> apps/api/src/features/artworks/queries.ts',
+    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/profiles/service.ts -> apps/api/src/features/site/service.ts',
+    'site data is cleared by hand after writes until it clears itself from the write hook (issue #12 B)',
+  ],
+  [
+    'apps/api/src/features/share/routes.ts -> apps/api/src/features/artworks/policy.ts',
+    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/site/service.ts -> apps/api/src/features/artworks/present.ts',
+    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
+  ],
+  [
+    'apps/api/src/features/site/service.ts -> apps/api/src/features/artworks/queries.ts',
+    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
+  ],
+  [
+    'apps/api/src/http/spa.ts -> apps/api/src/features/site/service.ts',
+    'site data is cleared by hand after writes until it clears itself from the write hook (issue #12 B)',
+  ],
+  [
+    'apps/web/src/features/admin/sections.tsx -> apps/web/src/features/invites/admin/InvitesAdmin.tsx',
+    'cross-feature screen not yet composed at the route level (issue #12 D)',
+  ],
+  [
+    'apps/web/src/features/artworks/ArtworkOverlay.tsx -> apps/web/src/features/curation/ArtworkLevelButtons.tsx',
+    'cross-feature screen not yet composed at the route level (issue #12 D)',
+  ],
+  [
+    'apps/web/src/features/artworks/components/ArtworkCard.tsx -> apps/web/src/features/curation/ArtworkLevelButtons.tsx',
+    'cross-feature screen not yet composed at the route level (issue #12 D)',
+  ],
+  [
+    'apps/web/src/features/curation/ArtworkLevelButtons.test.tsx -> apps/web/src/features/home/HomePage.tsx',
+    'cross-feature screen not yet composed at the route level (issue #12 D)',
+  ],
+  [
+    'apps/web/src/features/invites/pages/InviteUploadPage.tsx -> apps/web/src/features/upload/UploadPage.tsx',
+    'cross-feature screen not yet composed at the route level (issue #12 D)',
+  ],
+  ['apps/web/src/shell/Layout.tsx -> apps/web/src/routes.tsx', 'cross-feature screen not yet composed at the route level (issue #12 D)'],
+]);
+
+describe('import boundaries', () => {
+  const lines = (edges: ReturnType<typeof check>) => edges.map((v) => `${v.rule}: ${v.from}:${v.line} -> ${v.to}`);
+
+  it('reports every kind of forbidden edge in a synthetic tree', () => {
+    const files: Record<string, string> = {
+      'packages/contract/src/a.ts': "import { x } from '../../../apps/api/src/app.ts';",
+      'apps/web/src/features/gallery/G.tsx': "import { A } from '../upload/UploadPage.tsx';\nimport { C } from '../artworks/components/ArtworkCard.tsx';",
+      'apps/web/src/features/home/H.tsx': "const P = lazy(() => import('../invites/pages/InviteListPage.tsx'));",
+      'apps/web/src/ui/Button.tsx': "import { client } from '../api/client.ts';\nimport type { X } from '../features/gallery/G.tsx';",
+      'apps/web/src/shell/Layout.tsx': "import { routes } from '../routes.tsx';",
+      'apps/web/src/api/client.ts': "import { app } from '../../../api/src/app.ts';",
+      'apps/api/src/http/spa.ts': "export { siteData } from '../features/site/service.ts';",
+      'apps/api/src/features/gallery/service.ts':
+        "import { visibleScope } from '../artworks/scope.ts';\nimport { presentUser } from '../accounts/present.ts';\nimport { x } from '../artworks/queries.ts';",
+      'apps/api/src/features/artworks/service.ts': "import { y } from './queries.ts';\nimport { z } from '../../http/paging.ts';",
+    };
+    const edges = Object.entries(files).flatMap(([file, text]) => edgesOf(file, text));
+    expect(lines(check(edges))).toEqual([
+      'contract imports nothing of the apps: packages/contract/src/a.ts:1 -> apps/api/src/app.ts',
+      'a web feature imports only its own folder and the shared artwork kit: apps/web/src/features/gallery/G.tsx:1 -> apps/web/src/features/upload/UploadPage.tsx',
+      'a web feature imports only its own folder and the shared artwork kit: apps/web/src/features/home/H.tsx:1 -> apps/web/src/features/invites/pages/InviteListPage.tsx',
+      'web ui/ knows no feature and no api/: apps/web/src/ui/Button.tsx:1 -> apps/web/src/api/client.ts',
+      'web ui/ knows no feature and no api/: apps/web/src/ui/Button.tsx:2 -> apps/web/src/features/gallery/G.tsx',
+      'web shell/ does not import the route table: apps/web/src/shell/Layout.tsx:1 -> apps/web/src/routes.tsx',
+      'web does not import the API: apps/web/src/api/client.ts:1 -> apps/api/src/app.ts',
+      'API plumbing (http, db, media, mail) knows no feature: apps/api/src/http/spa.ts:1 -> apps/api/src/features/site/service.ts',
+      'an API feature imports only its own folder and the named owners: apps/api/src/features/gallery/service.ts:3 -> apps/api/src/features/artworks/queries.ts',
+    ]);
+    // An allowed edge is one decision, by its exact pair.
+    const allowed = new Map([[key({ from: 'apps/web/src/shell/Layout.tsx', to: 'apps/web/src/routes.tsx' }), 'test']]);
+    expect(lines(check(edges, undefined, allowed))).not.toContain(
+      'web shell/ does not import the route table: apps/web/src/shell/Layout.tsx:1 -> apps/web/src/routes.tsx',
+    );
+  });
+
+  it('reads workspace package names, re-exports and comments correctly', () => {
+    const edges = edgesOf(
+      'apps/web/src/features/x/a.ts',
+      "// import { no } from '../y/b.ts';\n/* import('../y/c.ts') */\nexport * from '@axoo/contract';\nimport '@axoo/api/app.ts';",
+    );
+    expect(edges.map((e) => e.to)).toEqual(['packages/contract/src', 'apps/api/src/app.ts']);
+  });
+
+  it('holds for the repository', () => {
+    const violations = check(repositoryEdges(repositoryRoot), undefined, ALLOWED);
+    expect(lines(violations)).toEqual([]);
+  });
+
+  it('keeps no allowance that is no longer needed', () => {
+    const edges = new Set(repositoryEdges(repositoryRoot).map(key));
+    expect([...ALLOWED.keys()].filter((k) => !edges.has(k))).toEqual([]);
+  });
+});
+
+describe('translation catalogues', () => {
+  const i18n = join(repositoryRoot, 'apps/web/src/i18n');
+
+  it('reports a key one language lacks, and a namespace only one language has', () => {
+    const files: Record<string, unknown> = {
+      'ko/common.json': { nav: { a: '가', b: '나' } },
+      'en/common.json': { nav: { a: 'A' }, extra: 'E' },
+      'ko/on-demand/about.json': { x: '엑스' },
+    };
+    const mismatches = compareCatalogues((p) => files[p], { ko: ['common.json', 'on-demand/about.json'], en: ['common.json'] });
+    expect(mismatches).toEqual([
+      { namespace: 'common.json', missing: { ko: ['extra'], en: ['nav.b'] } },
+      { namespace: 'on-demand/about.json', missing: { ko: [], en: ['x'] } },
+    ]);
+  });
+
+  it('ko and en have the same namespaces and the same keys in each', () => {
+    const languages = { ko: namespacesOf(join(i18n, 'ko')), en: namespacesOf(join(i18n, 'en')) };
+    expect(languages.ko.length).toBeGreaterThan(5);
+    expect(compareCatalogues(readJson(i18n), languages)).toEqual([]);
+  });
+});
+
+describe('interface text', () => {
+  /** Literals that are not language: each with its reason. */
+  const EXCEPTIONS = new Map<string, string>([
+    ['apps/web/src/features/admin/sections/RecordsSection.tsx placeholder="/gallery/all/"', 'an example path, the same in every language'],
+    ['apps/web/src/features/artworks/ArtworkOverlay.tsx cc', 'the Creative Commons mark, hidden from screen readers (the licence name is read)'],
+  ]);
+
+  it('finds JSX text and read-aloud attributes, and ignores code between generics', () => {
+    const source = [
+      'const a = useState<Record<string, number>>({});',
+      'const f = (x: number): Promise<void> => load<Artwork>(x);',
+      '<button aria-label="Close" title={t("x")}>Zoom</button>',
+      '<img alt="" src={src} />',
+      '<p>{t("ok")}</p>',
+      '{/* <span>commented</span> */}',
+      '<span>확대</span>',
+    ].join('\n');
+    expect(literalsOf('x.tsx', source).map((l) => `${l.line} ${l.text}`)).toEqual(['3 Zoom', '7 확대', '3 aria-label="Close"']);
+  });
+
+  it('no web component writes interface text outside the catalogues', () => {
+    const files = listSources(repositoryRoot, ['apps/web/src']).filter((f) => f.endsWith('.tsx') && !f.includes('.test.'));
+    const found = files
+      .flatMap((file) => literalsOf(file, readFileSync(join(repositoryRoot, file), 'utf8')))
+      .map((l) => `${l.file} ${l.text}`)
+      .filter((l) => !EXCEPTIONS.has(l));
+    expect(found).toEqual([]);
+    expect(files.length).toBeGreaterThan(50);
+  });
+});
+
+describe('colours', () => {
+  const RAW = /#[0-9a-fA-F]{3,8}\b|\b(?:rgb|rgba|hsl|hsla)\(|(?<![-\w])(?:white|black)(?![-\w])/;
+  /** Raw colours outside the token block (`:root` of styles/global.css), by file and line. */
+  const rawColours = (file: string, css: string) => {
+    const lines = css.split('\n');
+    const tokensEnd = file.endsWith('styles/global.css') ? lines.findIndex((l) => l.trim() === '}') : -1;
+    return lines.flatMap((line, i) => (i > tokensEnd && !line.trim().startsWith('/*') && RAW.test(line) ? [`${file}:${i + 1}`] : []));
+  };
+
+  it('finds a raw colour, and none in the token block', () => {
+    expect(rawColours('apps/web/src/styles/global.css', ':root {\n  --white: #ffffff;\n}\na { color: #fff; }')).toEqual(['apps/web/src/styles/global.css:4']);
+    expect(rawColours('x.module.css', '.a { background: rgba(0, 0, 0, 0.5); white-space: nowrap; border-color: white; }')).toEqual(['x.module.css:1']);
+  });
+
+  it('components use design tokens only', () => {
+    const files = listCss(join(repositoryRoot, 'apps/web/src'));
+    expect(files.length).toBeGreaterThan(20);
+    expect(files.flatMap((f) => rawColours(f, readFileSync(f, 'utf8')))).toEqual([]);
+  });
+});
