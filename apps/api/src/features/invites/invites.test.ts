@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
 import { inviteAnswers, inviteApplications, inviteQuestions, invites } from '../../db/schema/index.ts';
 import { closeExpiredInvites } from './queries.ts';
-import { startExaminationSweep } from './sweep.ts';
+import { SWEEP_INTERVAL_MS, startExaminationSweep } from './sweep.ts';
 
 let app: FastifyInstance;
 let staff: UserRow;
@@ -103,15 +103,25 @@ describe('automatic move to examination (SPEC §4 Invite status)', () => {
   });
 
   it('also moves invites with a periodic sweep, with nobody reading', async () => {
-    const invite = await buildInvite(app, owner, { closed: new Date(Date.now() + 150) });
-    const stop = startExaminationSweep(app, 50);
+    const closed = new Date(Date.now() + 3_600_000);
+    const invite = await buildInvite(app, owner, { closed });
+    const statusInTable = async () => (await app.db.select().from(invites).where(eq(invites.id, invite.id)))[0].status;
+    let clock = new Date();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const sweep = startExaminationSweep(app, SWEEP_INTERVAL_MS, () => clock);
     try {
-      await new Promise((r) => setTimeout(r, 600));
-      // Read the table directly: no request applied the rule on read.
-      const [row] = await app.db.select().from(invites).where(eq(invites.id, invite.id));
-      expect(row.status).toBe('examination');
+      // A minute passes before the closed date: the pass leaves the invite open.
+      vi.advanceTimersByTime(SWEEP_INTERVAL_MS);
+      await sweep.settled();
+      expect(await statusInTable()).toBe('ongoing');
+      // The next pass comes after the closed date; the table is read directly, so no request applied the rule.
+      clock = new Date(closed.getTime() + 1);
+      vi.advanceTimersByTime(SWEEP_INTERVAL_MS);
+      await sweep.settled();
+      expect(await statusInTable()).toBe('examination');
     } finally {
-      stop();
+      sweep.stop();
+      vi.useRealTimers();
     }
   });
 });

@@ -59,8 +59,8 @@ const presignBody = z.object({
 export async function inviteRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['invites'];
-  const stopSweep = startExaminationSweep(app);
-  app.addHook('onClose', async () => stopSweep());
+  const sweep = startExaminationSweep(app);
+  app.addHook('onClose', async () => sweep.stop());
 
   /** A staff-only presigned image upload (SPEC §7 media flow) into `prefix`. */
   const presignRoute = (path: string, summary: string, prefix: string) =>

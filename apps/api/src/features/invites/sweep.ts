@@ -3,15 +3,25 @@ import { closeExpiredInvites } from './queries.ts';
 
 export const SWEEP_INTERVAL_MS = 60_000;
 
+export interface Sweep {
+  stop: () => void;
+  /** Resolves when the latest pass has finished (tests wait on it instead of sleeping). */
+  settled: () => Promise<void>;
+}
+
 /**
  * SPEC §4: an ongoing invite moves to examination by itself once its closed date has passed.
  * Every read and every application applies the rule first; this sweep also applies it once a
  * minute so the stored status is right for anything that reads the table directly.
  */
-export function startExaminationSweep(app: FastifyInstance, every = SWEEP_INTERVAL_MS): () => void {
+export function startExaminationSweep(app: FastifyInstance, every = SWEEP_INTERVAL_MS, now = () => new Date()): Sweep {
+  let latest = Promise.resolve();
   const timer = setInterval(() => {
-    closeExpiredInvites(app.db).catch((err) => app.log.warn({ err }, 'invite examination sweep failed'));
+    latest = closeExpiredInvites(app.db, now()).then(
+      () => undefined,
+      (err) => app.log.warn({ err }, 'invite examination sweep failed'),
+    );
   }, every);
   timer.unref();
-  return () => clearInterval(timer);
+  return { stop: () => clearInterval(timer), settled: () => latest };
 }
