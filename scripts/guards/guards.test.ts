@@ -34,16 +34,8 @@ const ALLOWED = new Map<string, string>([
     'the staff console reuses curation levels until the console composes them (issue #12 A)',
   ],
   [
-    'apps/api/src/features/admin/service.ts -> apps/api/src/features/site/service.ts',
-    'site data is cleared by hand after writes until it clears itself from the write hook (issue #12 B)',
-  ],
-  [
     'apps/api/src/features/artists/routes.ts -> apps/api/src/features/gallery/routes.ts',
     'list query schema shared through the gallery until it moves to the contract (issue #12 C)',
-  ],
-  [
-    'apps/api/src/features/artworks/service.ts -> apps/api/src/features/site/service.ts',
-    'site data is cleared by hand after writes until it clears itself from the write hook (issue #12 B)',
   ],
   [
     'apps/api/src/features/collections/routes.ts -> apps/api/src/features/gallery/routes.ts',
@@ -60,10 +52,6 @@ const ALLOWED = new Map<string, string>([
   [
     'apps/api/src/features/curation/service.ts -> apps/api/src/features/artworks/queries.ts',
     'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
-  ],
-  [
-    'apps/api/src/features/curation/service.ts -> apps/api/src/features/site/service.ts',
-    'site data is cleared by hand after writes until it clears itself from the write hook (issue #12 B)',
   ],
   [
     'apps/api/src/features/gallery/relations.ts -> apps/api/src/features/artworks/queries.ts',
@@ -90,10 +78,6 @@ const ALLOWED = new Map<string, string>([
     'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
   ],
   [
-    'apps/api/src/features/profiles/service.ts -> apps/api/src/features/site/service.ts',
-    'site data is cleared by hand after writes until it clears itself from the write hook (issue #12 B)',
-  ],
-  [
     'apps/api/src/features/share/routes.ts -> apps/api/src/features/artworks/policy.ts',
     'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
   ],
@@ -104,10 +88,6 @@ const ALLOWED = new Map<string, string>([
   [
     'apps/api/src/features/site/service.ts -> apps/api/src/features/artworks/queries.ts',
     'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
-  ],
-  [
-    'apps/api/src/http/spa.ts -> apps/api/src/features/site/service.ts',
-    'site data is cleared by hand after writes until it clears itself from the write hook (issue #12 B)',
   ],
   [
     'apps/web/src/features/admin/sections.tsx -> apps/web/src/features/invites/admin/InvitesAdmin.tsx',

@@ -14,6 +14,7 @@ import { siteRoutes } from './features/site/routes.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { dbPlugin } from './http/db.ts';
 import { errorsPlugin, notFound } from './http/errors.ts';
+import { changesPlugin } from './http/changes.ts';
 import { guestAnswersPlugin } from './http/guest-answers.ts';
 import { i18nPlugin } from './http/i18n.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(changesPlugin);
   await app.register(guestAnswersPlugin);
   await app.register(spaPlugin);
 

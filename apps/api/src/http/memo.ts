@@ -1,15 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-
-/** The app's own entry of a per-app store, made on first use (tests run several apps in one process). */
-export function perApp<T>(store: WeakMap<FastifyInstance, T>, app: FastifyInstance, create: () => T): T {
-  let value = store.get(app);
-  if (value === undefined) {
-    value = create();
-    store.set(app, value);
-  }
-  return value;
-}
-
 /** Promises kept by key with the time they were made. */
 export type Memo<T> = Map<string, { at: number; value: Promise<T> }>;
 const MAX_ENTRIES = 1_000;

@@ -4,8 +4,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { siteDataJson } from '../features/site/service.ts';
-import { cachedGuestAnswer } from './guest-answers.ts';
 import { baseUrl } from './paging.ts';
 
 /** Open Graph / Twitter card data for a shared link (DESIGN: share previews in the served HTML). */
@@ -46,8 +44,13 @@ interface Renderer {
   render(input: { url: string; origin: string; lang: string; site: unknown; prefetched: PrefetchedQuery[] }): Promise<string>;
 }
 
+/** The global page data (JSON text) for a request's viewer and language; the site feature provides it. */
+export type GlobalPageData = (request: FastifyRequest) => Promise<string>;
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Page data that features provide to every page (the host knows no feature). */
+    pageData: { global: GlobalPageData | null };
     /** Features push resolvers for their routes (artwork, profile, invite); the first match wins. */
     shareMeta: ShareMetaResolver[];
     /** Features push the first queries of their pages (e.g. the gallery's first page). */
@@ -105,6 +108,7 @@ export const spaPlugin = fp(
     const renderer = await loadRenderer(join(dist, 'server', 'entry-server.js'), app);
     app.decorate('shareMeta', [] as ShareMetaResolver[]);
     app.decorate('prefetch', [] as PrefetchResolver[]);
+    app.decorate('pageData', { global: null as GlobalPageData | null });
 
     if (existsSync(join(dist, 'assets'))) {
       await app.register(fastifyStatic, {
@@ -136,7 +140,7 @@ export const spaPlugin = fp(
       const { pathname, search } = new URL(request.url, 'http://x');
       const [meta, data, prefetched] = await Promise.all([
         shareMeta(app, request, pathname),
-        siteDataJson(app, request.user, request.lang),
+        app.pageData.global?.(request) ?? Promise.resolve('null'),
         prefetch(app, request, pathname, search),
       ]);
       const head = `${preloads(pathname, request.lang)}${renderMetaTags(meta, `${baseUrl(request)}${pathname}`, app.config.SITE_NAME)}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>${prefetched.tags}`;
@@ -165,7 +169,7 @@ export const spaPlugin = fp(
       // Guests' pages are the same for everyone of a host and language: rendered once per moment.
       const html = await (request.user
         ? buildPage(request)
-        : cachedGuestAnswer(app, 'page', `${baseUrl(request)}|${request.lang}|${request.url}`, () => buildPage(request)));
+        : app.guestAnswers.get('page', `${baseUrl(request)}|${request.lang}|${request.url}`, () => buildPage(request)));
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').send(html);
     });
   },

@@ -2,7 +2,6 @@ import type { TaxonomyList } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../../http/sessions.ts';
-import { invalidateSiteData } from '../site/service.ts';
 import { presentListItem, presentMember } from './present.ts';
 import * as q from './queries.ts';
 
@@ -28,7 +27,6 @@ export async function changeMember(app: FastifyInstance, viewer: UserRow, id: nu
   // Staff cannot lock themselves out of the console by accident.
   if (change.is_staff === false && member.id === viewer.id) throw badRequest({ is_staff: 'curation.self_staff' });
   const row = await q.updateMember(app.db, id, { isPremium: change.is_premium, isStaff: change.is_staff, level: change.level });
-  invalidateSiteData(app);
   return presentMember(row);
 }
 
@@ -50,7 +48,6 @@ export async function addItem(app: FastifyInstance, list: TaxonomyList, body: { 
       position: await q.nextPosition(tx, list),
     });
   });
-  invalidateSiteData(app);
   return presentListItem((await q.findItem(app.db, list, id)) as q.ListItemRow);
 }
 
@@ -63,7 +60,6 @@ export async function changeItem(
 ) {
   if (!(await q.findItem(app.db, list, id))) throw notFound();
   await q.updateItem(app.db, list, id, { nameKo: body.name_ko, nameEn: body.name_en, isPrimary: body.is_primary, retired: body.retired });
-  invalidateSiteData(app);
   return presentListItem((await q.findItem(app.db, list, id)) as q.ListItemRow);
 }
 
@@ -77,6 +73,5 @@ export async function reorderItems(app: FastifyInstance, list: TaxonomyList, ids
     }
     for (const [position, id] of ids.entries()) await q.updateItem(tx, list, id, { position });
   });
-  invalidateSiteData(app);
   return listItems(app, list);
 }

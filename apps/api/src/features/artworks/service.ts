@@ -6,7 +6,6 @@ import { badRequest, type FieldErrors, forbidden, notFound } from '../../http/er
 import type { UserRow } from '../../http/sessions.ts';
 import { mediaKeysIn, sanitizeHtml } from '../../html/sanitize.ts';
 import { createPresignedUpload, foreignMedia, type PresignAnswer } from '../../media/service.ts';
-import { invalidateSiteData } from '../site/service.ts';
 import { canEditArtwork } from './policy.ts';
 import { presentArtwork } from './present.ts';
 import * as q from './queries.ts';
@@ -140,8 +139,6 @@ export async function saveArtwork(app: FastifyInstance, author: UserRow, existin
     return artworkId;
   });
   const saved = (await q.findArtworkRow(db, id)) as Row;
-  // Best projects (home) list levelled, visible artworks: a change to one of them changes the site data.
-  if (saved.level !== null || existing?.level != null) invalidateSiteData(app);
   return saved;
 }
 
@@ -156,7 +153,6 @@ export async function editableArtwork(app: FastifyInstance, viewer: UserRow, id:
 export async function removeArtwork(app: FastifyInstance, viewer: UserRow, id: number): Promise<void> {
   const row = await editableArtwork(app, viewer, id);
   await q.deleteArtwork(app.db, row.id);
-  if (row.level !== null) invalidateSiteData(app);
 }
 
 /** SPEC §7 presign for an artwork's images (content, cover, raw and cropped cover): the author only. */

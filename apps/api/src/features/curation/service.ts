@@ -4,7 +4,6 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../../http/sessions.ts';
 import { presentArtwork } from '../artworks/present.ts';
 import { loadArtworkRelations } from '../artworks/queries.ts';
-import { invalidateSiteData } from '../site/service.ts';
 import { presentBanner, presentClient } from './present.ts';
 import * as q from './queries.ts';
 import type { BannerBody, ClientBody } from './schemas.ts';
@@ -13,7 +12,6 @@ import type { BannerBody, ClientBody } from './schemas.ts';
 export async function setArtworkLevel(app: FastifyInstance, viewer: UserRow, id: number, level: number | null, lang: Lang) {
   const row = await q.setArtworkLevel(app.db, id, level);
   if (!row) throw notFound();
-  invalidateSiteData(app);
   const rel = await loadArtworkRelations(app.db, [row], viewer.id);
   return presentArtwork(row, rel, lang);
 }
@@ -28,7 +26,6 @@ async function checkImage(app: FastifyInstance, image: string, stored: string | 
 export async function createBanner(app: FastifyInstance, body: BannerBody) {
   await checkImage(app, body.image, undefined);
   const row = await q.insertBanner(app.db, body);
-  invalidateSiteData(app);
   return presentBanner(row);
 }
 
@@ -38,20 +35,17 @@ export async function updateBanner(app: FastifyInstance, id: number, body: Banne
   await checkImage(app, body.image, stored.image);
   const row = await q.updateBanner(app.db, id, body);
   if (!row) throw notFound();
-  invalidateSiteData(app);
   return presentBanner(row);
 }
 
 export async function deleteBanner(app: FastifyInstance, id: number) {
   const [gone] = await q.deleteBanner(app.db, id);
   if (!gone) throw notFound();
-  invalidateSiteData(app);
 }
 
 export async function createClient(app: FastifyInstance, body: ClientBody) {
   await checkImage(app, body.image, undefined);
   const row = await q.insertClient(app.db, body);
-  invalidateSiteData(app);
   return presentClient(row);
 }
 
@@ -61,14 +55,12 @@ export async function updateClient(app: FastifyInstance, id: number, body: Clien
   await checkImage(app, body.image, stored.image);
   const row = await q.updateClient(app.db, id, body);
   if (!row) throw notFound();
-  invalidateSiteData(app);
   return presentClient(row);
 }
 
 export async function deleteClient(app: FastifyInstance, id: number) {
   const [gone] = await q.deleteClient(app.db, id);
   if (!gone) throw notFound();
-  invalidateSiteData(app);
 }
 
 export async function pageBanners(app: FastifyInstance, search: string, limit: number, offset: number) {

@@ -4,8 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
 import { artworkCategories, artworks, categories, collections, colors, inviteApplications, users } from '../../db/schema/index.ts';
-import { clearGuestAnswers } from '../../http/guest-answers.ts';
-import { clearCountCache } from './count-cache.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -177,8 +175,8 @@ describe('a category list and a search (issue #5 query plans), always exact', ()
       const y = await buildArtwork(local, author, { created: days(2), hit: 2, categoryCodes: ['painting', 'calligraphy'] });
       const z = await buildArtwork(local, author, { created: days(1), hit: 0, categoryCodes: ['painting'] });
       const list = async (query: string) => {
-        clearCountCache(local);
-        clearGuestAnswers(local);
+        local.gallery.clearCounts();
+        local.guestAnswers.clear();
         const res = await local.inject(`/api/v1/artworks/?categories__category=calligraphy${query}`);
         return { ids: ids(res), count: res.json().count };
       };
@@ -224,8 +222,8 @@ describe('a category list and a search (issue #5 query plans), always exact', ()
       const a3 = await buildArtwork(local, author, { title: 'Sketch', colorId: blue.id, tagNames: ['lantern'], categoryCodes: ['drawing'] });
       const own = await buildArtwork(local, hiddenAuthor, { title: 'Hidden lantern' });
       const search = async (query: string, agent?: Agent) => {
-        clearCountCache(local);
-        clearGuestAnswers(local);
+        local.gallery.clearCounts();
+        local.guestAnswers.clear();
         const res = agent ? await agent.get(`/api/v1/artworks/?search=lantern${query}`) : await local.inject(`/api/v1/artworks/?search=lantern${query}`);
         return { ids: ids(res), count: res.json().count };
       };
@@ -255,8 +253,8 @@ describe('a fixed number of SQL statements per list, whatever the page size', ()
       const measure = async (url: string) => {
         await agent.get('/healthz');
         // Counted afresh each time (the visible count is otherwise cached for a few seconds).
-        clearCountCache(local);
-        clearGuestAnswers(local);
+        local.gallery.clearCounts();
+        local.guestAnswers.clear();
         const before = local.database.statements.count;
         const res = await agent.get(url);
         expect(res.statusCode).toBe(200);

@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { baseUrl, paged, pagingQuery, parsePaging } from '../../http/paging.ts';
 import type { ArtworkFilters, Ordering } from './queries.ts';
-import { cachedGuestAnswer } from '../../http/guest-answers.ts';
-import { clearCountCache } from './count-cache.ts';
+import { galleryStatePlugin } from './state.ts';
 import { listArtworks, listUserArtworks, showArtwork } from './service.ts';
 
 export const SEARCH_MAX = 100;
@@ -94,11 +93,6 @@ async function gallery(app: FastifyInstance) {
 
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // Any write through this process may change what the gallery counts: start counting afresh.
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') clearCountCache(app);
-  });
-
   r.get(
     '/api/v1/artworks/',
     {
@@ -122,7 +116,7 @@ async function gallery(app: FastifyInstance) {
       if (request.user) return answer();
       // Guests share answers for a moment (the links inside are absolute: the host is part of the key).
       const key = `${request.lang} ${baseUrl(request)} ${request.url}`;
-      const body = await cachedGuestAnswer(app, 'list', key, async () => JSON.stringify(await answer()));
+      const body = await app.guestAnswers.get('list', key, async () => JSON.stringify(await answer()));
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
@@ -164,5 +158,10 @@ async function gallery(app: FastifyInstance) {
   );
 }
 
-/** Not encapsulated, so the count-cache hook sees every route's writes. */
-export const galleryRoutes = fp(gallery, { name: 'gallery' });
+export const galleryRoutes = fp(
+  async (app: FastifyInstance) => {
+    await app.register(galleryStatePlugin);
+    await app.register(gallery);
+  },
+  { name: 'gallery', dependencies: ['changes', 'guest-answers'] },
+);

@@ -9,9 +9,6 @@ import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../../http/sessions.ts';
 import { canViewArtwork } from '../artworks/policy.ts';
 import { presentArtwork } from '../artworks/present.ts';
-import { cachedGuestAnswer } from '../../http/guest-answers.ts';
-import { perApp } from '../../http/memo.ts';
-import { cachedCount } from './count-cache.ts';
 import { canSeeCollection, countsAsView, galleryScopes, isOwner, isOwnerOrStaff, listedTo } from './policy.ts';
 import * as q from './queries.ts';
 
@@ -35,7 +32,7 @@ export function listArtworks(app: FastifyInstance, viewer: UserRow | null, lang:
   const own = hidden.map((scope) => q.rowsOf(q.artworkConditions(scope, filters) as SQL));
   const scopes = [visible, ...own];
   const key = JSON.stringify([filters.search, filters.createdFrom?.getTime(), filters.category, filters.field, filters.concept, filters.colorId]);
-  const visibleCount = cachedCount(app, key, () => q.countArtworks(app.db, [visible]));
+  const visibleCount = app.gallery.count(key, () => q.countArtworks(app.db, [visible]));
   const count = own.length ? Promise.all([visibleCount, q.countArtworks(app.db, own)]).then(([a, b]) => a + b) : visibleCount;
   return presentList(lang, count, q.pageOfArtworks(app.db, scopes, ordering, page.limit, page.offset, viewer?.id ?? null));
 }
@@ -83,16 +80,10 @@ export function viewerKey(request: FastifyRequest): string {
   return `g:${digest.slice(0, 40)}`;
 }
 
-/** Views this app already recorded today (artwork, viewer, day). */
-const recentViewsOf = new WeakMap<FastifyInstance, Set<string>>();
-const RECENT_VIEWS_MAX = 100_000;
-
-const recentViews = (app: FastifyInstance) => perApp(recentViewsOf, app, () => new Set<string>());
-
 /**
  * SPEC §7 GET /api/v1/artworks/{id}/ (the serialised answer): 404 for what the viewer may not see;
  * one view a day per viewer. A guest whose view of the artwork this process already recorded
- * today gets the answer shared by guests for a couple of seconds (cachedGuestAnswer 'detail'), like the
+ * today gets the answer shared by guests for a couple of seconds (guest answers, 'detail'), like the
  * list: nothing is left to count, and a guest's answer holds nothing of theirs. A view not yet
  * recorded here is counted and answered fresh (the table's primary key stays the guard).
  */
@@ -100,8 +91,8 @@ export async function showArtwork(app: FastifyInstance, request: FastifyRequest,
   const viewer = viewerKey(request);
   const day = new Date().toISOString().slice(0, 10);
   const view = { viewer, day, key: `${id} ${viewer} ${day}` };
-  if (!request.user && recentViews(app).has(view.key)) {
-    return cachedGuestAnswer(app, 'detail', `${request.lang} ${id}`, async () => JSON.stringify(await readArtwork(app, request, id, null)));
+  if (!request.user && app.gallery.recentViews.has(view.key)) {
+    return app.guestAnswers.get('detail', `${request.lang} ${id}`, async () => JSON.stringify(await readArtwork(app, request, id, null)));
   }
   return JSON.stringify(await readArtwork(app, request, id, view));
 }
@@ -113,11 +104,10 @@ async function readArtwork(app: FastifyInstance, request: FastifyRequest, id: nu
   const row = found?.rows[0];
   if (!found || !row || !canViewArtwork(viewer, row)) throw notFound();
   let counted = false;
-  const views = recentViews(app);
+  const views = app.gallery.recentViews;
   // The set only spares the statement for a viewer's refreshes.
   if (view && countsAsView(viewer, row) && !views.has(view.key)) {
     counted = await q.recordView(app.db, row.id, view.viewer, view.day);
-    if (views.size >= RECENT_VIEWS_MAX) views.clear();
     views.add(view.key);
   }
   return presentArtwork({ ...row, hit: row.hit + (counted ? 1 : 0) }, found.rel, request.lang, { withContent: true });

@@ -4,7 +4,6 @@ import { badRequest, type FieldErrors, forbidden, notFound } from '../../http/er
 import type { UserRow } from '../../http/sessions.ts';
 import { createPresignedUpload, foreignMedia } from '../../media/service.ts';
 import { presentCurrentUser } from '../accounts/present.ts';
-import { invalidateSiteData } from '../site/service.ts';
 import { canEditProfile, canSeeContact, canSetArtistLevel } from './policy.ts';
 import { presentCategories, presentProfile } from './present.ts';
 import * as q from './queries.ts';
@@ -139,7 +138,6 @@ export async function setArtistLevel(app: FastifyInstance, viewer: UserRow | nul
   const current = await q.findUserById(app.db, id);
   if (!current) throw notFound();
   const row = await q.updateUser(app.db, id, { level });
-  invalidateSiteData(app);
   const categories = await q.listUserCategories(app.db, id);
   return presentProfile(row, categories, lang, { contact: canSeeContact(viewer, row), owner: viewer?.id === row.id });
 }

@@ -2,15 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageViews } from '../../db/schema/index.ts';
-import { siteDataJson } from './service.ts';
+import { siteDataPlugin } from './service.ts';
 
 export async function siteRoutes(app: FastifyInstance) {
+  await app.register(siteDataPlugin);
+  // Every page carries the global page data inlined (DESIGN "API conventions").
+  app.pageData.global = (request) => app.siteData.json(request.user, request.lang);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/v1/site/',
     { schema: { tags: ['site'], summary: 'Global page data (SPEC §3 lists, banners, clients, best projects, current user)' } },
-    async (request, reply) => reply.type('application/json; charset=utf-8').send(await siteDataJson(app, request.user, request.lang)),
+    async (request, reply) => reply.type('application/json; charset=utf-8').send(await app.siteData.json(request.user, request.lang)),
   );
 
   // SPEC §2 Guard: every route change records a page view.

@@ -1,5 +1,6 @@
 import type { Lang } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { UserRow } from '../../http/sessions.ts';
 import { presentCurrentUser } from '../accounts/present.ts';
 import { presentArtwork } from '../artworks/present.ts';
@@ -46,50 +47,52 @@ async function buildPublicSiteData(app: FastifyInstance, lang: Lang) {
 export type PublicSiteData = Awaited<ReturnType<typeof buildPublicSiteData>>;
 
 const TTL_MS = 5_000;
-/**
- * Keyed by the app's database, not the instance: each feature plugin sees its own encapsulated
- * child instance, while `app.db` is the one object they all share.
- */
-const cache = new WeakMap<object, Map<Lang, { at: number; data: Promise<PublicSiteData>; guestJson?: Promise<string> }>>();
 
-/** Staff changes to lists, banners, clients or levels call this so the next request rebuilds. */
-export function invalidateSiteData(app: FastifyInstance) {
-  cache.delete(app.db);
+export interface SiteData {
+  /** The global page data as JSON text; a guest's is the same for everyone of a language and kept serialised. */
+  json(viewer: UserRow | null, lang: Lang): Promise<string>;
+  clear(): void;
 }
 
-function cacheEntry(app: FastifyInstance, lang: Lang) {
-  let perApp = cache.get(app.db);
-  if (!perApp) {
-    perApp = new Map();
-    cache.set(app.db, perApp);
+declare module 'fastify' {
+  interface FastifyInstance {
+    siteData: SiteData;
   }
-  const hit = perApp.get(lang);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit;
-  const data = buildPublicSiteData(app, lang);
-  const entry = { at: Date.now(), data } as { at: number; data: Promise<PublicSiteData>; guestJson?: Promise<string> };
-  perApp.set(lang, entry);
-  const map = perApp;
-  data.catch(() => map.delete(lang));
-  return entry;
 }
-
-const publicSiteData = (app: FastifyInstance, lang: Lang) => cacheEntry(app, lang).data;
 
 /**
- * The global page data as JSON text. A guest's answer is the same for everyone of a language,
- * so its serialisation is cached with the data (the hot path of the home page and the API).
+ * Named plugin `site-data`: the public part of the global page data per language, kept a few seconds and
+ * cleared by any change (lists, banners, clients, levels, best projects), so no feature clears it by hand.
  */
-export function siteDataJson(app: FastifyInstance, viewer: UserRow | null, lang: Lang): Promise<string> {
-  if (viewer) return getSiteData(app, viewer, lang).then((d) => JSON.stringify(d));
-  const entry = cacheEntry(app, lang);
-  entry.guestJson ??= entry.data.then((d) => JSON.stringify({ ...d, user: null }));
-  return entry.guestJson;
-}
+export const siteDataPlugin = fp(
+  async (app: FastifyInstance) => {
+    const cache = new Map<Lang, { at: number; data: Promise<PublicSiteData>; guestJson?: Promise<string> }>();
+    const entry = (lang: Lang) => {
+      const hit = cache.get(lang);
+      if (hit && Date.now() - hit.at < TTL_MS) return hit;
+      const data = buildPublicSiteData(app, lang);
+      const made: { at: number; data: Promise<PublicSiteData>; guestJson?: Promise<string> } = { at: Date.now(), data };
+      cache.set(lang, made);
+      data.catch(() => cache.get(lang) === made && cache.delete(lang));
+      return made;
+    };
+    const siteData: SiteData = {
+      json(viewer, lang) {
+        const current = entry(lang);
+        if (viewer) return current.data.then(async (d) => JSON.stringify(await withViewer(app, d, viewer, lang)));
+        current.guestJson ??= current.data.then((d) => JSON.stringify({ ...d, user: null }));
+        return current.guestJson;
+      },
+      clear: () => cache.clear(),
+    };
+    app.decorate('siteData', siteData);
+    app.changes.subscribe(() => siteData.clear());
+  },
+  { name: 'site-data', dependencies: ['db', 'changes'] },
+);
 
-/** SPEC §3 "global page data", plus the current user (or null). */
-export async function getSiteData(app: FastifyInstance, viewer: UserRow | null, lang: Lang) {
-  const data = await publicSiteData(app, lang);
-  if (!viewer) return { ...data, user: null };
+/** SPEC §3 "global page data" with the current user: only their collection marks and categories differ. */
+async function withViewer(app: FastifyInstance, data: PublicSiteData, viewer: UserRow, lang: Lang) {
   const [cats, rel] = await Promise.all([
     q.userCategoryCodes(app.db, viewer.id),
     // Only the viewer's collection marks differ from the guest answer.
