@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PAGE_MODULES } from './src/page-modules.ts';
 
 /** Writes .br and .gz beside every text asset so the server sends them precompressed. */
 function precompress(): Plugin {
@@ -30,12 +31,27 @@ function precompress(): Plugin {
   };
 }
 
+/** Writes the page → module map beside the manifest, for the server's page host. */
+function pageModules(): Plugin {
+  let ssr = false;
+  return {
+    name: 'axoo-page-modules',
+    apply: 'build',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle() {
+      if (!ssr) this.emitFile({ type: 'asset', fileName: 'page-modules.json', source: JSON.stringify(PAGE_MODULES) });
+    },
+  };
+}
+
 const outDir = process.env.WEB_OUT_DIR ?? 'dist';
 
 // `vite build` builds the browser app; `vite build --ssr` then builds the server renderer
 // (src/entry-server.tsx) into <outDir>/server, which the API server loads when present.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), pageModules()],
   build: {
     outDir: isSsrBuild ? `${outDir}/server` : outDir,
     emptyOutDir: true,

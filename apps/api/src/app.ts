@@ -20,8 +20,9 @@ import { i18nPlugin } from './http/i18n.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
 import { securityPlugin } from './http/security.ts';
 import { sessionsPlugin } from './http/sessions.ts';
-import { isApiPath, spaPlugin } from './http/spa.ts';
+import { isApiPath, spaPlugin } from './pages/host.ts';
 import { mailPlugin } from './mail/index.ts';
+import { storagePlugin } from './media/storage-plugin.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -48,6 +49,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Infrastructure, in dependency order.
   await app.register(dbPlugin, { database, config });
   await app.register(mailPlugin);
+  await app.register(storagePlugin);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   // Dynamic answers (JSON, pages) compressed on the fly at a cheap brotli level; static assets are

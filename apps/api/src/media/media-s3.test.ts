@@ -12,7 +12,6 @@ import { buildUser, loginAs } from '../../test/factories.ts';
 import { makeImage, makeJpegWithExif } from '../../test/images.ts';
 import { media } from '../db/schema/index.ts';
 import { createPresignedUpload } from './service.ts';
-import { storageFor } from './storage.ts';
 
 /** The S3 driver end to end against s3rver, which checks SigV4 signatures like a real bucket. */
 let s3: S3rver;
@@ -64,7 +63,7 @@ describe('S3 driver', () => {
     const [row] = await app.db.select().from(media).where(eq(media.key, answer.filename));
     expect(row.status).toBe('ready');
     // The clean copy replaced the upload in the bucket.
-    const stored = await (await storageFor(app.config)).get(answer.filename);
+    const stored = await app.storage.get(answer.filename);
     expect((await sharp(stored as Buffer).metadata()).exif).toBeUndefined();
     expect((await agent.post(answer.complete_url as string, { filename: answer.filename })).statusCode).toBe(409);
     expect((await agent.post(answer.complete_url as string, { filename: 'tests/s3/none.png' })).statusCode).toBe(404);
@@ -98,7 +97,7 @@ describe('S3 driver', () => {
     const res = await agent.post(answer.complete_url as string, { filename: answer.filename });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ filename: ['The file is not an image.'] });
-    expect(await (await storageFor(app.config)).get(answer.filename)).toBeNull();
+    expect(await app.storage.get(answer.filename)).toBeNull();
   });
 
   it('serves originals and renditions from the bucket, caching renditions there', async () => {
@@ -112,7 +111,7 @@ describe('S3 driver', () => {
     const res = await app.inject({ url: `/media/${answer.filename}?w=480`, headers: { accept: 'image/webp' } });
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(await (await storageFor(app.config)).get(`_renditions/${answer.filename}/480.webp`)).not.toBeNull();
+    expect(await app.storage.get(`_renditions/${answer.filename}/480.webp`)).not.toBeNull();
     expect((await app.inject('/media/tests/s3/none.png?w=480')).statusCode).toBe(404);
   });
 });

@@ -193,8 +193,7 @@ describe('renditions', () => {
     expect((await sharp(b.rawPayload).metadata()).width).toBe(1000);
     const again = await app.inject({ url: `/media/${key}?w=400`, headers: { accept: 'image/webp' } });
     expect(again.rawPayload.equals(a.rawPayload)).toBe(true);
-    const { storageFor } = await import('./storage.ts');
-    expect(await (await storageFor(app.config)).get(`_renditions/${key}/480.webp`)).not.toBeNull();
+    expect(await app.storage.get(`_renditions/${key}/480.webp`)).not.toBeNull();
   });
 
   it.each([

@@ -7,7 +7,6 @@ import { AppError, notFound } from '../http/errors.ts';
 import { FORMAT_TYPES, type ImageType, renderImage, renditionFormat, renditionWidth, typeOfExtension } from './images.ts';
 import { type UploadGrant, verifyGrant } from './local.ts';
 import { completeUpload, finishUpload, KEY_PATTERN } from './service.ts';
-import { storageFor } from './storage.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -109,7 +108,7 @@ export async function mediaRoutes(app: FastifyInstance) {
     const key = keyOf(raw);
     const type = key ? typeOfExtension(key) : null;
     if (!key || !type) throw notFound();
-    const storage = await storageFor(app.config);
+    const storage = app.storage;
     if (w === undefined) {
       const original = await storage.get(key);
       if (!original) throw notFound();

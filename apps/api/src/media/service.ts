@@ -6,7 +6,6 @@ import type { Executor } from '../db/client.ts';
 import { media } from '../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { checkImage, EXTENSIONS, ImageRejected, type ImageType } from './images.ts';
-import { storageFor } from './storage.ts';
 
 /** How long a presigned upload URL stays valid. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
@@ -54,7 +53,7 @@ export async function createPresignedUpload(app: FastifyInstance, r: PresignRequ
     .toString('base64url')
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '0')}.${EXTENSIONS[type]}`;
-  const storage = await storageFor(app.config);
+  const storage = app.storage;
   const maxBytes = IMAGE_MAX_BYTES;
   const signed = await storage.presignPut(key, { contentType: type, maxBytes, size: r.size ?? 0, expiresIn: UPLOAD_URL_TTL_SECONDS });
   await app.db.insert(media).values({
@@ -89,7 +88,7 @@ export async function finishUpload(app: FastifyInstance, key: string, given?: Bu
   const [row] = await app.db.select().from(media).where(eq(media.key, key));
   if (!row) throw notFound();
   if (row.status === 'ready') throw new AppError(409, { detail: 'media.already_uploaded' });
-  const storage = await storageFor(app.config);
+  const storage = app.storage;
   const bytes = given ?? (await storage.get(key));
   if (!bytes) throw badRequest({ filename: 'media.missing' });
   const refuse = async (message: string) => {

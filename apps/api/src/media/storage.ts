@@ -1,5 +1,3 @@
-import type { Config } from '../config.ts';
-
 /** Where a browser sends the bytes of one upload, and which headers the PUT must carry. */
 export interface PresignedPut {
   url: string;
@@ -18,22 +16,4 @@ export interface Storage {
   get(key: string): Promise<Buffer | null>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
-}
-
-const stores = new WeakMap<Config, Storage>();
-
-/** One storage per app configuration, made on first use (features call it through the media service). */
-export async function storageFor(config: Config): Promise<Storage> {
-  const existing = stores.get(config);
-  if (existing) return existing;
-  let store: Storage;
-  if (config.S3_BUCKET) {
-    const { S3Storage } = await import('./s3.ts');
-    store = new S3Storage(config);
-  } else {
-    const { LocalStorage } = await import('./local.ts');
-    store = new LocalStorage(config);
-  }
-  stores.set(config, store);
-  return store;
 }

@@ -1,7 +1,7 @@
 import { mediaUrl, RESERVED_SLUGS } from '@axoo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { baseUrl } from '../../http/paging.ts';
-import type { ShareMeta } from '../../http/spa.ts';
+import type { ShareMeta } from '../../pages/host.ts';
 import { canViewArtwork } from '../artworks/policy.ts';
 import * as q from './queries.ts';
 

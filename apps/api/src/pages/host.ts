@@ -4,7 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { baseUrl } from './paging.ts';
+import { RESERVED_SLUGS } from '@axoo/contract';
+import { baseUrl } from '../http/paging.ts';
 
 /** Open Graph / Twitter card data for a shared link (DESIGN: share previews in the served HTML). */
 export interface ShareMeta {
@@ -104,7 +105,8 @@ export const spaPlugin = fp(
     const dist = resolve(app.config.WEB_DIST ?? join(here, '../../../web/dist'));
     const indexFile = join(dist, 'index.html');
     const template = existsSync(indexFile) ? inlineStylesheets(readFileSync(indexFile, 'utf8').replace(/<title>.*?<\/title>/s, ''), dist) : FALLBACK;
-    const preloads = routePreloads(join(dist, '.vite', 'manifest.json'));
+    const pageModules = pageModulesOf(join(dist, 'page-modules.json'));
+    const preloads = routePreloads(join(dist, '.vite', 'manifest.json'), pageModules);
     const renderer = await loadRenderer(join(dist, 'server', 'entry-server.js'), app);
     app.decorate('shareMeta', [] as ShareMetaResolver[]);
     app.decorate('prefetch', [] as PrefetchResolver[]);
@@ -263,24 +265,26 @@ export function isApiPath(pathname: string): boolean {
   return /^\/(api|media|assets|healthz|readyz)(\/|$)/.test(pathname);
 }
 
-/** First path segments of the app's own pages; any other single segment is a profile slug. */
-const FIXED_SEGMENTS = new Set(['gallery', 'upload', 'about', 'goodluck', 'accounts', 'login', 'signup', 'artwork', 'admin']);
+/** The web build's page → module map (`apps/web/src/page-modules.ts`, written to `dist/page-modules.json`). */
+interface PageModules {
+  pages: { pattern: string; modules: string[] }[];
+  profile: string[];
+}
 
 /**
- * Source modules each public page needs before it can paint (the shell lazy-loads them otherwise).
- * These pages are also the ones the server renders.
+ * Source modules each public page needs before it can paint, by the web build's map; these pages are also
+ * the ones the server renders. `/<slug>/` is a profile unless the slug is a reserved route segment.
  */
-function pageModules(pathname: string): string[] {
-  if (pathname === '/') return ['src/features/home/HomePage.tsx'];
-  // /gallery/ itself only redirects to /gallery/all/.
-  if (/^\/gallery\/[^/]+\/$/.test(pathname)) return ['src/features/gallery/GalleryPage.tsx'];
-  if (pathname.startsWith('/artwork/')) return ['src/features/home/HomePage.tsx', 'src/features/artworks/ArtworkOverlay.tsx'];
-  if (pathname === '/goodluck/') return ['src/features/invites/pages/InviteListPage.tsx'];
-  if (/^\/goodluck\/\d+\/$/.test(pathname)) return ['src/features/invites/pages/InviteDetailPage.tsx'];
-  if (pathname.startsWith('/about/')) return ['src/features/about/AboutRoutes.tsx'];
-  const slug = /^\/([^/]+)\/$/.exec(pathname)?.[1];
-  if (slug && !FIXED_SEGMENTS.has(slug)) return ['src/features/profiles/ProfilePage.tsx'];
-  return [];
+export function pageModulesOf(file: string): (pathname: string) => string[] {
+  if (!existsSync(file)) return () => [];
+  const map = JSON.parse(readFileSync(file, 'utf8')) as PageModules;
+  const pages = map.pages.map((p) => ({ pattern: new RegExp(p.pattern), modules: p.modules }));
+  return (pathname) => {
+    const page = pages.find((p) => p.pattern.test(pathname));
+    if (page) return page.modules;
+    const slug = /^\/([^/]+)\/$/.exec(pathname)?.[1];
+    return slug && !RESERVED_SLUGS.has(slug) ? map.profile : [];
+  };
 }
 
 interface ManifestChunk {
@@ -293,7 +297,7 @@ interface ManifestChunk {
  * `<link>` tags that fetch, in parallel with the entry, the interface language's translations and
  * the page's own chunks: without them each is a further round trip after the entry runs.
  */
-export function routePreloads(manifestFile: string): (pathname: string, lang: string) => string {
+export function routePreloads(manifestFile: string, pageModules: (pathname: string) => string[]): (pathname: string, lang: string) => string {
   if (!existsSync(manifestFile)) return () => '';
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const entryFiles = new Set<string>();

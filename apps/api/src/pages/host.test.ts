@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../test/app.ts';
 import { buildArtwork, buildPremium, loginAs } from '../../test/factories.ts';
-import { inlineStylesheets } from './spa.ts';
+import { inlineStylesheets, pageModulesOf } from './host.ts';
 
 // A web build as `vite build` lays it out: index.html, hashed assets with .br/.gz, and the manifest.
 const dist = mkdtempSync(join(tmpdir(), 'axoo-dist-'));
@@ -29,6 +29,19 @@ writeFileSync(
     'src/i18n/bundle-en.ts': { file: 'assets/bundle-en-1.js' },
     'src/features/gallery/GalleryPage.tsx': { file: 'assets/GalleryPage-1.js', imports: ['_react.js', '_grid.js'], css: ['assets/GalleryPage-1.css'] },
     '_grid.js': { file: 'assets/grid-1.js' },
+  }),
+);
+
+// The page → module map the web build writes (apps/web/src/page-modules.ts).
+writeFileSync(
+  join(dist, 'page-modules.json'),
+  JSON.stringify({
+    pages: [
+      { pattern: '^/gallery/[^/]+/$', modules: ['src/features/gallery/GalleryPage.tsx'] },
+      { pattern: '^/goodluck/$', modules: ['src/features/invites/pages/InviteListPage.tsx'] },
+      { pattern: '^/about/', modules: ['src/features/about/AboutRoutes.tsx'] },
+    ],
+    profile: ['src/features/profiles/ProfilePage.tsx'],
   }),
 );
 
@@ -130,6 +143,16 @@ describe('spa plugin: serving the built web app fast', () => {
     expect((await app.inject({ url: '/upload/' })).body).toContain('<div id="root"></div>');
     // Nor do redirects: /gallery/ only sends the browser on to /gallery/all/.
     expect((await app.inject({ url: '/gallery/' })).body).toContain('<div id="root"></div>');
+  });
+
+  it("takes the pages it renders from the web build's page map; any other one segment is a profile unless reserved", () => {
+    const modulesOf = pageModulesOf(join(dist, 'page-modules.json'));
+    expect(modulesOf('/gallery/all/')).toEqual(['src/features/gallery/GalleryPage.tsx']);
+    expect(modulesOf('/kim.art/')).toEqual(['src/features/profiles/ProfilePage.tsx']);
+    expect(modulesOf('/upload/')).toEqual([]);
+    expect(modulesOf('/login/')).toEqual([]);
+    expect(modulesOf('/a/b/')).toEqual([]);
+    expect(pageModulesOf(join(dist, 'missing.json'))('/gallery/all/')).toEqual([]);
   });
 
   it('sends the page without markup when the renderer fails', async () => {
