@@ -42,10 +42,6 @@ const ALLOWED = new Map<string, string>([
     'list query schema shared through the gallery until it moves to the contract (issue #12 C)',
   ],
   [
-    'apps/api/src/features/collections/service.ts -> apps/api/src/features/artworks/policy.ts',
-    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
-  ],
-  [
     'apps/api/src/features/curation/service.ts -> apps/api/src/features/artworks/present.ts',
     'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
   ],
@@ -58,15 +54,7 @@ const ALLOWED = new Map<string, string>([
     'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
   ],
   [
-    'apps/api/src/features/gallery/service.ts -> apps/api/src/features/artworks/policy.ts',
-    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
-  ],
-  [
     'apps/api/src/features/gallery/service.ts -> apps/api/src/features/artworks/present.ts',
-    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
-  ],
-  [
-    'apps/api/src/features/invites/service.ts -> apps/api/src/features/artworks/policy.ts',
     'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
   ],
   [
@@ -75,10 +63,6 @@ const ALLOWED = new Map<string, string>([
   ],
   [
     'apps/api/src/features/invites/service.ts -> apps/api/src/features/artworks/queries.ts',
-    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
-  ],
-  [
-    'apps/api/src/features/share/routes.ts -> apps/api/src/features/artworks/policy.ts',
     'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
   ],
   [

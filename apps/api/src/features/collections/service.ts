@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../../http/sessions.ts';
-import { canViewArtwork } from '../artworks/policy.ts';
+import { canViewArtwork } from '../artworks/scope.ts';
 import { canRemoveCollection } from './policy.ts';
 import * as q from './queries.ts';
 

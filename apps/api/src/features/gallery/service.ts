@@ -2,14 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Lang } from '@axoo/contract';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { artworks } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../../http/sessions.ts';
-import { canViewArtwork } from '../artworks/policy.ts';
+import { canViewArtwork, visibleScope, visibleScopes } from '../artworks/scope.ts';
 import { presentArtwork } from '../artworks/present.ts';
-import { canSeeCollection, countsAsView, galleryScopes, isOwner, isOwnerOrStaff, listedTo } from './policy.ts';
+import { canSeeCollection, countsAsView, isOwner } from './policy.ts';
 import * as q from './queries.ts';
 
 /**
@@ -27,7 +25,7 @@ async function presentList(lang: Lang, count: Promise<number>, page: ReturnType<
  * own hidden work is counted apart, which is cheap through the author index.
  */
 export function listArtworks(app: FastifyInstance, viewer: UserRow | null, lang: Lang, filters: q.ArtworkFilters, ordering: q.Ordering, page: Page) {
-  const [everyone, ...hidden] = galleryScopes(viewer);
+  const [everyone, ...hidden] = visibleScopes(viewer);
   const visible = q.visibleRows(everyone, filters);
   const own = hidden.map((scope) => q.rowsOf(q.artworkConditions(scope, filters) as SQL));
   const scopes = [visible, ...own];
@@ -59,13 +57,13 @@ export async function listUserArtworks(
     where = q.profileDrafts(userId);
   } else if (options.type === 'collection') {
     if (!canSeeCollection(viewer, user)) throw notFound();
-    where = q.profileCollection(userId, listedTo(viewer));
+    where = q.profileCollection(userId, visibleScope(viewer));
   } else if (options.type === 'application') {
     // My submission is the owner's own tab (issue #6); staff review submissions on each invite.
     if (!isOwner(viewer, userId)) throw notFound();
     where = q.profileApplications(userId);
   } else {
-    where = q.profileProjects(userId, isOwnerOrStaff(viewer, userId) ? undefined : (eq(artworks.visible, true) as SQL));
+    where = q.profileProjects(userId, visibleScope(viewer, { drafts: true, staffSeesAll: true }));
   }
   const rows = q.rowsOf(where);
   return presentList(lang, q.countArtworks(app.db, [rows]), q.pageOfArtworks(app.db, [rows], options.ordering, page.limit, page.offset, viewer?.id ?? null));

@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notAuthenticated, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../../http/sessions.ts';
-import { visibleTo } from '../artworks/policy.ts';
+import { visibleScope } from '../artworks/scope.ts';
 import { presentArtwork } from '../artworks/present.ts';
 import { loadArtworkRelations } from '../artworks/queries.ts';
 import { selectionMail } from './mail.ts';
@@ -340,7 +340,7 @@ export async function listInviteArtworks(db: Db, viewer: UserRow | null, inviteI
   const allowed = selectedOnly ? canSeeSelected(viewer, invite) : canSeeSubmissions(viewer, invite);
   if (!allowed) throw viewer ? new AppError(403, { detail: 'invite.selection_list_closed' }) : notAuthenticated();
   // Hidden work (non-member, draft, private) stays hidden from everyone but its author and staff.
-  const visibility = viewer?.isStaff ? undefined : visibleTo(viewer);
+  const visibility = visibleScope(viewer, { drafts: true, staffSeesAll: true });
   const { count, rows } = await q.listSubmissions(db, invite.id, { selectedOnly, visibility }, page.limit, page.offset);
   const artworks = rows.map((r) => r.artwork);
   const [rel, answers] = await Promise.all([

@@ -2,7 +2,7 @@ import { mediaUrl, RESERVED_SLUGS } from '@axoo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { baseUrl } from '../../http/paging.ts';
 import type { ShareMeta } from '../../pages/host.ts';
-import { canViewArtwork } from '../artworks/policy.ts';
+import { canViewArtwork } from '../artworks/scope.ts';
 import * as q from './queries.ts';
 
 /** Messengers and social networks want an image at least 1200 px wide (the media route never upscales). */
