@@ -46,14 +46,6 @@ const ALLOWED = new Map<string, string>([
     'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
   ],
   [
-    'apps/api/src/features/curation/service.ts -> apps/api/src/features/artworks/queries.ts',
-    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
-  ],
-  [
-    'apps/api/src/features/gallery/relations.ts -> apps/api/src/features/artworks/queries.ts',
-    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
-  ],
-  [
     'apps/api/src/features/gallery/service.ts -> apps/api/src/features/artworks/present.ts',
     'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
   ],
@@ -62,15 +54,7 @@ const ALLOWED = new Map<string, string>([
     'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
   ],
   [
-    'apps/api/src/features/invites/service.ts -> apps/api/src/features/artworks/queries.ts',
-    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
-  ],
-  [
     'apps/api/src/features/site/service.ts -> apps/api/src/features/artworks/present.ts',
-    'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
-  ],
-  [
-    'apps/api/src/features/site/service.ts -> apps/api/src/features/artworks/queries.ts',
     'artwork reads not yet moved onto the artwork read model and visibleScope (issue #12 A)',
   ],
   [

@@ -1,5 +1,5 @@
 import type { Lang } from '@axoo/contract';
-import type { ArtworkRelations, ArtworkRow, AuthorRow } from './queries.ts';
+import type { ArtworkRelations, ArtworkRow, AuthorRow } from './read-model.ts';
 
 const nameIn = (lang: Lang, r: { nameKo: string; nameEn: string }) => (lang === 'en' ? r.nameEn : r.nameKo);
 

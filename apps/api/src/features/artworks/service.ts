@@ -8,6 +8,7 @@ import { mediaKeysIn, sanitizeHtml } from '../../html/sanitize.ts';
 import { createPresignedUpload, foreignMedia, type PresignAnswer } from '../../media/service.ts';
 import { canEditArtwork } from './policy.ts';
 import { presentArtwork } from './present.ts';
+import { relationsOf } from './read-model.ts';
 import * as q from './queries.ts';
 
 type Row = q.ArtworkRow;
@@ -175,6 +176,6 @@ export async function presignArtworkImage(
 }
 
 export async function presentSaved(app: FastifyInstance, row: Row, viewer: UserRow, lang: 'ko' | 'en') {
-  const rel = await q.loadArtworkRelations(app.db, [row], viewer.id);
+  const rel = await relationsOf(app.db, [row], viewer.id);
   return presentArtwork(row, rel, lang, { withContent: true });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../../http/sessions.ts';
 import { presentArtwork } from '../artworks/present.ts';
-import { loadArtworkRelations } from '../artworks/queries.ts';
+import { relationsOf } from '../artworks/read-model.ts';
 import { presentBanner, presentClient } from './present.ts';
 import * as q from './queries.ts';
 import type { BannerBody, ClientBody } from './schemas.ts';
@@ -12,7 +12,7 @@ import type { BannerBody, ClientBody } from './schemas.ts';
 export async function setArtworkLevel(app: FastifyInstance, viewer: UserRow, id: number, level: number | null, lang: Lang) {
   const row = await q.setArtworkLevel(app.db, id, level);
   if (!row) throw notFound();
-  const rel = await loadArtworkRelations(app.db, [row], viewer.id);
+  const rel = await relationsOf(app.db, [row], viewer.id);
   return presentArtwork(row, rel, lang);
 }
 

@@ -16,7 +16,7 @@ import {
   tags,
   users,
 } from '../../db/schema/index.ts';
-import { splitRelated, withRelated } from './relations.ts';
+import { splitRelated, withRelated } from '../artworks/read-model.ts';
 
 export type Ordering = '-created' | 'created' | '-hit' | 'hit';
 

@@ -6,7 +6,7 @@ import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../../http/sessions.ts';
 import { visibleScope } from '../artworks/scope.ts';
 import { presentArtwork } from '../artworks/present.ts';
-import { loadArtworkRelations } from '../artworks/queries.ts';
+import { relationsOf } from '../artworks/read-model.ts';
 import { selectionMail } from './mail.ts';
 import { acceptsApplications, canEditInviteContent, canManageInvite, canSeeSelected, canSeeSubmissions, canSelectApplication } from './policy.ts';
 import { presentColumn, presentInvite, presentInviteDetail, presentPage, presentQuestion } from './present.ts';
@@ -344,7 +344,7 @@ export async function listInviteArtworks(db: Db, viewer: UserRow | null, inviteI
   const { count, rows } = await q.listSubmissions(db, invite.id, { selectedOnly, visibility }, page.limit, page.offset);
   const artworks = rows.map((r) => r.artwork);
   const [rel, answers] = await Promise.all([
-    loadArtworkRelations(db, artworks, viewer?.id ?? null),
+    relationsOf(db, artworks, viewer?.id ?? null),
     canManageInvite(viewer, invite)
       ? q.listAnswers(
           db,

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { UserRow } from '../../http/sessions.ts';
 import { presentCurrentUser } from '../accounts/present.ts';
 import { presentArtwork } from '../artworks/present.ts';
-import { loadArtworkRelations } from '../artworks/queries.ts';
+import { relationsOf } from '../artworks/read-model.ts';
 import * as q from './queries.ts';
 
 const nameIn = (lang: Lang, r: { nameKo: string; nameEn: string }) => (lang === 'en' ? r.nameEn : r.nameKo);
@@ -21,7 +21,7 @@ async function buildPublicSiteData(app: FastifyInstance, lang: Lang) {
     q.listClients(db),
     q.listBestProjects(db),
   ]);
-  const rel = await loadArtworkRelations(db, best, null);
+  const rel = await relationsOf(db, best, null);
   return {
     site_name: app.config.SITE_NAME,
     categories: cats.map((c) => ({ id: c.id, category: c.category, name: nameIn(lang, c), name_ko: c.nameKo, name_en: c.nameEn, is_primary: c.isPrimary })),
