@@ -140,7 +140,7 @@ export const RULES: Rule[] = [
 
 /** API modules that own a domain object for every feature (docs/ARCHITECTURE.md, "Owners"). */
 export const API_OWNERS: RegExp[] = [
-  /^apps\/api\/src\/features\/artworks\/(scope|read-model)(\.ts)?$/,
+  /^apps\/api\/src\/features\/artworks\/(scope|read-model|present)(\.ts)?$/,
   /^apps\/api\/src\/features\/accounts\/(present|user)(\.ts)?$/,
 ];
 

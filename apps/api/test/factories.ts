@@ -27,7 +27,8 @@ let cachedHash: Promise<string> | undefined;
 /** One real argon2id hash of PASSWORD, shared so factories stay fast. */
 export const passwordHash = () => (cachedHash ??= hashPassword(PASSWORD));
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow } from '../src/db/schema/index.ts';
+import type { UserRow } from '../src/db/schema/index.ts';
 export type ArtworkRow = typeof artworks.$inferSelect;
 
 export async function buildUser(app: FastifyInstance, overrides: Partial<typeof users.$inferInsert> = {}): Promise<UserRow> {

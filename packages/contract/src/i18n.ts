@@ -27,3 +27,8 @@ export function format(template: string, params?: Record<string, string | number
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
 }
+
+/** The one localised-name picker: list items and categories carry both names, the interface shows one. */
+export function localisedName(lang: Lang, item: { nameKo: string; nameEn: string }): string {
+  return lang === 'en' ? item.nameEn : item.nameKo;
+}

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notAuthenticated } from './errors.ts';
-import type { UserRow } from './sessions.ts';
+import type { UserRow } from '../db/schema/index.ts';
 
 /** The logged-in user, or a 403 that sends the browser to /login/ (SPEC §6). */
 export function requireUser(request: FastifyRequest): UserRow {

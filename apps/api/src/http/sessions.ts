@@ -3,9 +3,7 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.ts';
-import { sessions, users } from '../db/schema/index.ts';
-
-export type UserRow = typeof users.$inferSelect;
+import { sessions, type UserRow, users } from '../db/schema/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

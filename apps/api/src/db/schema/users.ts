@@ -87,3 +87,6 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expires)],
 );
+
+/** A user as stored; the accounts feature owns how it is presented (features/accounts/present.ts). */
+export type UserRow = typeof users.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, userCategories, users } from '../../db/schema/index.ts';
 
@@ -55,15 +55,6 @@ export function categoriesByCode(db: Executor, codes: string[]) {
 export async function insertUserCategories(db: Executor, userId: number, categoryIds: number[]) {
   if (!categoryIds.length) return;
   await db.insert(userCategories).values(categoryIds.map((categoryId, position) => ({ userId, categoryId, position })));
-}
-
-export function userCategoryNames(db: Executor, userId: number) {
-  return db
-    .select({ category: categories.category, nameKo: categories.nameKo, nameEn: categories.nameEn })
-    .from(userCategories)
-    .innerJoin(categories, eq(categories.id, userCategories.categoryId))
-    .where(eq(userCategories.userId, userId))
-    .orderBy(asc(userCategories.position));
 }
 
 /** The stored hash, with the row locked until the transaction ends. */

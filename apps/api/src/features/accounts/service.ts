@@ -3,21 +3,19 @@ import type { SignupInput } from '@axoo/contract/accounts-schema';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, type FieldErrors, forbidden } from '../../http/errors.ts';
-import { endOtherSessions, type UserRow } from '../../http/sessions.ts';
+import { endOtherSessions } from '../../http/sessions.ts';
+import type { UserRow } from './user.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { canManageAccount, canSelfDelete } from './policy.ts';
-import { presentCurrentUser } from './present.ts';
+import { presentUser } from './present.ts';
+import { listUserCategories } from './user.ts';
 import * as q from './queries.ts';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './tokens.ts';
 
 /** The current user as the SPA holds it, with the main fields named in the request language. */
 export async function loadCurrentUser(db: Executor, user: UserRow, lang: Lang) {
-  const cats = await q.userCategoryNames(db, user.id);
-  return presentCurrentUser(
-    user,
-    cats.map((c) => ({ category: c.category, name: lang === 'en' ? c.nameEn : c.nameKo })),
-  );
+  return presentUser.current(user, lang, await listUserCategories(db, user.id));
 }
 
 /** Maps a unique-index violation raised by a concurrent insert to the field it concerns. */

@@ -1,13 +1,14 @@
 import type { TaxonomyList } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { UserRow } from '../../http/sessions.ts';
-import { presentListItem, presentMember } from './present.ts';
+import type { UserRow } from '../accounts/user.ts';
+import { presentUser } from '../accounts/present.ts';
+import { presentListItem } from './present.ts';
 import * as q from './queries.ts';
 
 export async function pageMembers(app: FastifyInstance, search: string, limit: number, offset: number) {
   const { rows, count } = await q.pageMembers(app.db, search, limit, offset);
-  return { count, results: rows.map(presentMember) };
+  return { count, results: rows.map(presentUser.member) };
 }
 
 export interface MemberChange {
@@ -27,7 +28,7 @@ export async function changeMember(app: FastifyInstance, viewer: UserRow, id: nu
   // Staff cannot lock themselves out of the console by accident.
   if (change.is_staff === false && member.id === viewer.id) throw badRequest({ is_staff: 'curation.self_staff' });
   const row = await q.updateMember(app.db, id, { isPremium: change.is_premium, isStaff: change.is_staff, level: change.level });
-  return presentMember(row);
+  return presentUser.member(row);
 }
 
 export async function listItems(app: FastifyInstance, list: TaxonomyList) {

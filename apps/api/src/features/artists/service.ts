@@ -1,7 +1,7 @@
 import type { Lang } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../http/paging.ts';
-import { presentArtist } from './present.ts';
+import { presentUser } from '../accounts/present.ts';
 import * as q from './queries.ts';
 
 /** SPEC §7 artists list: three statements whatever the page size. */
@@ -14,5 +14,5 @@ export async function listArtists(app: FastifyInstance, lang: Lang, filters: q.A
   );
   const byUser = new Map<number, typeof cats>();
   for (const c of cats) byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c]);
-  return { count: total, results: rows.map((r) => presentArtist(r, byUser.get(r.id) ?? [], lang)) };
+  return { count: total, results: rows.map((r) => presentUser.artist(r, lang, byUser.get(r.id) ?? [])) };
 }

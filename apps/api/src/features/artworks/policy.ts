@@ -1,5 +1,5 @@
 import type { artworks } from '../../db/schema/index.ts';
-import type { UserRow } from '../../http/sessions.ts';
+import type { UserRow } from '../accounts/user.ts';
 
 type ArtworkAccess = Pick<typeof artworks.$inferSelect, 'authorId'>;
 

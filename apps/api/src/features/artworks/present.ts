@@ -1,20 +1,6 @@
-import type { Lang } from '@axoo/contract';
-import type { ArtworkRelations, ArtworkRow, AuthorRow } from './read-model.ts';
-
-const nameIn = (lang: Lang, r: { nameKo: string; nameEn: string }) => (lang === 'en' ? r.nameEn : r.nameKo);
-
-export function presentAuthor(author: AuthorRow & { categories: { code: string; nameKo: string; nameEn: string }[] }, lang: Lang) {
-  return {
-    id: author.id,
-    username: author.username,
-    name: author.name,
-    slug: author.slug,
-    is_premium: author.isPremium,
-    cropped_avatar: author.croppedAvatar,
-    level: author.level,
-    categories: author.categories.map((c) => ({ category: c.code, name: nameIn(lang, c) })),
-  };
-}
+import { type Lang, localisedName } from '@axoo/contract';
+import { presentUser } from '../accounts/present.ts';
+import type { ArtworkRelations, ArtworkRow } from './read-model.ts';
 
 /**
  * SPEC §3 Artwork as the API answers it. Lists omit `content` (cards never show it);
@@ -28,10 +14,10 @@ export function presentArtwork(row: ArtworkRow, rel: ArtworkRelations, lang: Lan
     id: row.id,
     title: row.title,
     ...(options.withContent ? { content: row.content } : {}),
-    author: author ? presentAuthor(author, lang) : null,
-    categories: (rel.categories.get(row.id) ?? []).map((c) => ({ category: c.code, name: nameIn(lang, c) })),
-    fields: (rel.fields.get(row.id) ?? []).map((f) => ({ field: f.code, name: nameIn(lang, f) })),
-    concepts: (rel.concepts.get(row.id) ?? []).map((c) => ({ concept: c.code, name: nameIn(lang, c) })),
+    author: author ? presentUser.author(author, lang, author.categories) : null,
+    categories: (rel.categories.get(row.id) ?? []).map((c) => ({ category: c.code, name: localisedName(lang, c) })),
+    fields: (rel.fields.get(row.id) ?? []).map((f) => ({ field: f.code, name: localisedName(lang, f) })),
+    concepts: (rel.concepts.get(row.id) ?? []).map((c) => ({ concept: c.code, name: localisedName(lang, c) })),
     color,
     background_color: row.backgroundColor,
     attribution: row.attribution,

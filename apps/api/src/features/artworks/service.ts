@@ -3,7 +3,7 @@ import { LICENCES, type LicenceCode, licenceOf } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, type FieldErrors, forbidden, notFound } from '../../http/errors.ts';
-import type { UserRow } from '../../http/sessions.ts';
+import type { UserRow } from '../accounts/user.ts';
 import { mediaKeysIn, sanitizeHtml } from '../../html/sanitize.ts';
 import { createPresignedUpload, foreignMedia, type PresignAnswer } from '../../media/service.ts';
 import { canEditArtwork } from './policy.ts';

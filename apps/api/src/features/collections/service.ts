@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { UserRow } from '../../http/sessions.ts';
+import type { UserRow } from '../accounts/user.ts';
 import { canViewArtwork } from '../artworks/scope.ts';
 import { canRemoveCollection } from './policy.ts';
 import * as q from './queries.ts';

@@ -1,7 +1,7 @@
 import type { Lang } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { UserRow } from '../../http/sessions.ts';
+import type { UserRow } from '../accounts/user.ts';
 import { presentArtwork } from '../artworks/present.ts';
 import { relationsOf } from '../artworks/read-model.ts';
 import { presentBanner, presentClient } from './present.ts';

@@ -1,4 +1,4 @@
-import type { UserRow } from '../../http/sessions.ts';
+import type { UserRow } from '../accounts/user.ts';
 
 export const isOwner = (viewer: UserRow | null, userId: number) => viewer !== null && viewer.id === userId;
 

@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/paging.ts';
-import type { UserRow } from '../../http/sessions.ts';
+import type { UserRow } from '../accounts/user.ts';
 import { canViewArtwork, visibleScope, visibleScopes } from '../artworks/scope.ts';
 import { presentArtwork } from '../artworks/present.ts';
 import { canSeeCollection, countsAsView, isOwner } from './policy.ts';

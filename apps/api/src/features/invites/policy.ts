@@ -1,4 +1,4 @@
-import type { UserRow } from '../../http/sessions.ts';
+import type { UserRow } from '../accounts/user.ts';
 import type { InviteRow } from './queries.ts';
 
 type InviteAccess = Pick<InviteRow, 'ownerId' | 'status'>;

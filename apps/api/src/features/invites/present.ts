@@ -1,15 +1,11 @@
+import { presentUser } from '../accounts/present.ts';
 import type { InviteColumnRow, InvitePageRow, InviteQuestionRow, InviteRow, OwnerRow } from './queries.ts';
-
-export function presentOwner(owner: OwnerRow | undefined) {
-  if (!owner) return null;
-  return { id: owner.id, username: owner.username, name: owner.name, slug: owner.slug, cropped_avatar: owner.croppedAvatar };
-}
 
 /** SPEC §3 Invite as the list shows it (no pages). */
 export function presentInvite(row: InviteRow, owner: OwnerRow | undefined) {
   return {
     id: row.id,
-    owner: presentOwner(owner),
+    owner: owner ? presentUser.owner(owner) : null,
     title: row.title,
     subtitle: row.subtitle,
     description: row.description,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notAuthenticated, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/paging.ts';
-import type { UserRow } from '../../http/sessions.ts';
+import type { UserRow } from '../accounts/user.ts';
 import { visibleScope } from '../artworks/scope.ts';
 import { presentArtwork } from '../artworks/present.ts';
 import { relationsOf } from '../artworks/read-model.ts';

@@ -1,10 +1,8 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, userCategories, users } from '../../db/schema/index.ts';
 
 export type UserUpdate = Partial<typeof users.$inferInsert>;
-export type UserCategory = { code: string; nameKo: string; nameEn: string };
-
 export async function findUserBySlug(db: Executor, slug: string) {
   const [row] = await db.select().from(users).where(eq(users.slug, slug)).limit(1);
   return row ?? null;
@@ -15,15 +13,6 @@ export async function findUserById(db: Executor, id: number, forUpdate = false) 
   const query = db.select().from(users).where(eq(users.id, id)).limit(1);
   const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
-}
-
-export async function listUserCategories(db: Executor, userId: number): Promise<UserCategory[]> {
-  return db
-    .select({ code: categories.category, nameKo: categories.nameKo, nameEn: categories.nameEn })
-    .from(userCategories)
-    .innerJoin(categories, eq(categories.id, userCategories.categoryId))
-    .where(eq(userCategories.userId, userId))
-    .orderBy(asc(userCategories.position));
 }
 
 export async function slugTakenByOther(db: Executor, slug: string, userId: number): Promise<boolean> {

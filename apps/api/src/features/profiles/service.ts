@@ -1,11 +1,11 @@
 import { type Lang, slugify } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, type FieldErrors, forbidden, notFound } from '../../http/errors.ts';
-import type { UserRow } from '../../http/sessions.ts';
+import type { UserRow } from '../accounts/user.ts';
 import { createPresignedUpload, foreignMedia } from '../../media/service.ts';
-import { presentCurrentUser } from '../accounts/present.ts';
+import { presentUser } from '../accounts/present.ts';
+import { listUserCategories } from '../accounts/user.ts';
 import { canEditProfile, canSeeContact, canSetArtistLevel } from './policy.ts';
-import { presentCategories, presentProfile } from './present.ts';
 import * as q from './queries.ts';
 import { IMAGE_FIELDS, type UserUpdateInput } from './schemas.ts';
 
@@ -15,8 +15,8 @@ export async function getProfile(app: FastifyInstance, viewer: UserRow | null, r
   if (!slug) throw notFound();
   const user = await q.findUserBySlug(app.db, slug);
   if (!user) throw notFound();
-  const categories = await q.listUserCategories(app.db, user.id);
-  return presentProfile(user, categories, lang, { contact: canSeeContact(viewer, user), owner: viewer?.id === user.id });
+  const categories = await listUserCategories(app.db, user.id);
+  return presentUser.page(user, lang, categories, { contact: canSeeContact(viewer, user), owner: viewer?.id === user.id });
 }
 
 /** Column names for the plain fields (same value, camelCase column). */
@@ -122,8 +122,8 @@ export async function updateUser(app: FastifyInstance, viewer: UserRow | null, i
       if (Object.keys(errors).length) throw badRequest(errors);
       const row = Object.keys(changes).length ? await q.updateUser(tx, id, changes) : current;
       if (categoryIds) await q.replaceUserCategories(tx, id, categoryIds);
-      const categories = await q.listUserCategories(tx, id);
-      return presentCurrentUser(row, presentCategories(categories, lang));
+      const categories = await listUserCategories(tx, id);
+      return presentUser.current(row, lang, categories);
     });
   } catch (error) {
     const field = uniqueViolationField(error);
@@ -138,8 +138,8 @@ export async function setArtistLevel(app: FastifyInstance, viewer: UserRow | nul
   const current = await q.findUserById(app.db, id);
   if (!current) throw notFound();
   const row = await q.updateUser(app.db, id, { level });
-  const categories = await q.listUserCategories(app.db, id);
-  return presentProfile(row, categories, lang, { contact: canSeeContact(viewer, row), owner: viewer?.id === row.id });
+  const categories = await listUserCategories(app.db, id);
+  return presentUser.page(row, lang, categories, { contact: canSeeContact(viewer, row), owner: viewer?.id === row.id });
 }
 
 /** SPEC §4 Image upload for the profile's avatar and banner: only the owner, stored under their folder. */

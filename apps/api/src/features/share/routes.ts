@@ -1,4 +1,4 @@
-import { mediaUrl, RESERVED_SLUGS } from '@axoo/contract';
+import { localisedName, mediaUrl, RESERVED_SLUGS } from '@axoo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { baseUrl } from '../../http/paging.ts';
 import type { ShareMeta } from '../../pages/host.ts';
@@ -44,7 +44,7 @@ export async function shareRoutes(app: FastifyInstance) {
     if (!m) return null;
     const row = await q.artworkPreview(app.db, Number(m[1]));
     if (!row || !canViewArtwork(request.user, row)) return null;
-    const category = request.lang === 'en' ? row.categoryEn : row.categoryKo;
+    const category = row.categoryKo && row.categoryEn ? localisedName(request.lang, { nameKo: row.categoryKo, nameEn: row.categoryEn }) : null;
     const key = row.cover || row.croppedCover;
     return {
       type: 'article',

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { artworks, banners, categories, clients, collections, colors, concepts, fields, userCategories } from '../../db/schema/index.ts';
+import { artworks, banners, categories, clients, collections, colors, concepts, fields } from '../../db/schema/index.ts';
 
 export const listCategories = (db: Executor) =>
   db.select().from(categories).where(eq(categories.retired, false)).orderBy(asc(categories.position), asc(categories.id));
@@ -20,15 +20,6 @@ export const listBestProjects = (db: Executor, limit = 24) =>
     .where(and(eq(artworks.visible, true), isNotNull(artworks.level)))
     .orderBy(desc(artworks.level), desc(artworks.id))
     .limit(limit);
-
-export async function userCategoryCodes(db: Executor, userId: number) {
-  return db
-    .select({ code: categories.category, nameKo: categories.nameKo, nameEn: categories.nameEn })
-    .from(userCategories)
-    .innerJoin(categories, eq(categories.id, userCategories.categoryId))
-    .where(inArray(userCategories.userId, [userId]))
-    .orderBy(asc(userCategories.position));
-}
 
 /** The viewer's collection entry id per artwork, for marking a cached guest list. */
 export async function viewerCollections(db: Executor, userId: number, artworkIds: number[]): Promise<Map<number, number>> {

@@ -1,13 +1,12 @@
-import type { Lang } from '@axoo/contract';
+import { type Lang, localisedName } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { UserRow } from '../../http/sessions.ts';
-import { presentCurrentUser } from '../accounts/present.ts';
+import type { UserRow } from '../accounts/user.ts';
+import { presentUser } from '../accounts/present.ts';
+import { listUserCategories } from '../accounts/user.ts';
 import { presentArtwork } from '../artworks/present.ts';
 import { relationsOf } from '../artworks/read-model.ts';
 import * as q from './queries.ts';
-
-const nameIn = (lang: Lang, r: { nameKo: string; nameEn: string }) => (lang === 'en' ? r.nameEn : r.nameKo);
 
 /** The public part of the global page data: the same for every guest of a language. */
 async function buildPublicSiteData(app: FastifyInstance, lang: Lang) {
@@ -24,11 +23,18 @@ async function buildPublicSiteData(app: FastifyInstance, lang: Lang) {
   const rel = await relationsOf(db, best, null);
   return {
     site_name: app.config.SITE_NAME,
-    categories: cats.map((c) => ({ id: c.id, category: c.category, name: nameIn(lang, c), name_ko: c.nameKo, name_en: c.nameEn, is_primary: c.isPrimary })),
+    categories: cats.map((c) => ({
+      id: c.id,
+      category: c.category,
+      name: localisedName(lang, c),
+      name_ko: c.nameKo,
+      name_en: c.nameEn,
+      is_primary: c.isPrimary,
+    })),
     primary_categories: cats.filter((c) => c.isPrimary).map((c) => c.category),
-    fields: flds.map((f) => ({ id: f.id, field: f.field, name: nameIn(lang, f), name_ko: f.nameKo, name_en: f.nameEn })),
-    concepts: cons.map((c) => ({ id: c.id, concept: c.concept, name: nameIn(lang, c), name_ko: c.nameKo, name_en: c.nameEn })),
-    colors: cols.map((c) => ({ id: c.id, code: c.code, name: nameIn(lang, c), name_ko: c.nameKo, name_en: c.nameEn })),
+    fields: flds.map((f) => ({ id: f.id, field: f.field, name: localisedName(lang, f), name_ko: f.nameKo, name_en: f.nameEn })),
+    concepts: cons.map((c) => ({ id: c.id, concept: c.concept, name: localisedName(lang, c), name_ko: c.nameKo, name_en: c.nameEn })),
+    colors: cols.map((c) => ({ id: c.id, code: c.code, name: localisedName(lang, c), name_ko: c.nameKo, name_en: c.nameEn })),
     banners: bans.map((b) => ({ id: b.id, url: b.url, image: b.image, alt: b.alt, level: b.level })),
     clients: clis.map((c) => ({ id: c.id, name: c.name, url: c.url, image: c.image, benefit: c.benefit, level: c.level })),
     best_projects: best.map((row) => presentArtwork(row, rel, lang)),
@@ -94,7 +100,7 @@ export const siteDataPlugin = fp(
 /** SPEC §3 "global page data" with the current user: only their collection marks and categories differ. */
 async function withViewer(app: FastifyInstance, data: PublicSiteData, viewer: UserRow, lang: Lang) {
   const [cats, rel] = await Promise.all([
-    q.userCategoryCodes(app.db, viewer.id),
+    listUserCategories(app.db, viewer.id),
     // Only the viewer's collection marks differ from the guest answer.
     q.viewerCollections(
       app.db,
@@ -105,9 +111,6 @@ async function withViewer(app: FastifyInstance, data: PublicSiteData, viewer: Us
   return {
     ...data,
     best_projects: data.best_projects.map((a) => ({ ...a, collection: rel.get(a.id) ?? null })),
-    user: presentCurrentUser(
-      viewer,
-      cats.map((c) => ({ category: c.code, name: nameIn(lang, c) })),
-    ),
+    user: presentUser.current(viewer, lang, cats),
   };
 }
