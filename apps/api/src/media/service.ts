@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Deps } from '../deps.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@axoo/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { media } from '../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -40,7 +40,7 @@ const isImageType = (t: string): t is ImageType => (IMAGE_TYPES as readonly stri
  * size, names the object (never after the client's filename), records a pending `media` row and returns
  * where to PUT the bytes. Callers check who may upload for their resource before calling this.
  */
-export async function createPresignedUpload(app: FastifyInstance, r: PresignRequest): Promise<PresignAnswer> {
+export async function createPresignedUpload(deps: Deps, r: PresignRequest): Promise<PresignAnswer> {
   const errors: Record<string, string> = {};
   const contentType = r.contentType.toLowerCase();
   if (!isImageType(contentType)) errors.type = 'media.type_invalid';
@@ -53,10 +53,10 @@ export async function createPresignedUpload(app: FastifyInstance, r: PresignRequ
     .toString('base64url')
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '0')}.${EXTENSIONS[type]}`;
-  const storage = app.storage;
+  const storage = deps.storage;
   const maxBytes = IMAGE_MAX_BYTES;
   const signed = await storage.presignPut(key, { contentType: type, maxBytes, size: r.size ?? 0, expiresIn: UPLOAD_URL_TTL_SECONDS });
-  await app.db.insert(media).values({
+  await deps.db.insert(media).values({
     key,
     ownerId: r.ownerId,
     contentType: type,
@@ -84,16 +84,16 @@ export interface StoredImage {
  * After the bytes arrived (the local PUT, or the S3 `complete_url` call): check them, strip metadata,
  * store the clean copy and mark the row ready. Refused bytes are deleted and answered with a field message.
  */
-export async function finishUpload(app: FastifyInstance, key: string, given?: Buffer): Promise<StoredImage> {
-  const [row] = await app.db.select().from(media).where(eq(media.key, key));
+export async function finishUpload(deps: Deps, key: string, given?: Buffer): Promise<StoredImage> {
+  const [row] = await deps.db.select().from(media).where(eq(media.key, key));
   if (!row) throw notFound();
   if (row.status === 'ready') throw new AppError(409, { detail: 'media.already_uploaded' });
-  const storage = app.storage;
+  const storage = deps.storage;
   const bytes = given ?? (await storage.get(key));
   if (!bytes) throw badRequest({ filename: 'media.missing' });
   const refuse = async (message: string) => {
     if (!given) await storage.delete(key);
-    await app.db.update(media).set({ status: 'rejected' }).where(eq(media.key, key));
+    await deps.db.update(media).set({ status: 'rejected' }).where(eq(media.key, key));
     return badRequest({ filename: message });
   };
   if (bytes.length > IMAGE_MAX_BYTES) throw await refuse('media.too_large');
@@ -105,7 +105,7 @@ export async function finishUpload(app: FastifyInstance, key: string, given?: Bu
     throw error;
   }
   if (given || checked.body !== bytes) await storage.put(key, checked.body, checked.contentType);
-  await app.db
+  await deps.db
     .update(media)
     .set({ status: 'ready', size: checked.body.length, width: checked.width, height: checked.height, dominantColor: checked.dominantColor })
     .where(eq(media.key, key));
@@ -113,12 +113,12 @@ export async function finishUpload(app: FastifyInstance, key: string, given?: Bu
 }
 
 /** The S3 `complete_url` call: only the uploader may finish their own upload. */
-export async function completeUpload(app: FastifyInstance, key: string, userId: number): Promise<StoredImage> {
+export async function completeUpload(deps: Deps, key: string, userId: number): Promise<StoredImage> {
   if (!KEY_PATTERN.test(key)) throw notFound();
-  const [row] = await app.db.select({ ownerId: media.ownerId }).from(media).where(eq(media.key, key));
+  const [row] = await deps.db.select({ ownerId: media.ownerId }).from(media).where(eq(media.key, key));
   if (!row) throw notFound();
   if (row.ownerId !== userId) throw forbidden();
-  return finishUpload(app, key);
+  return finishUpload(deps, key);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Lang, RESERVED_SLUGS, slugify } from '@axoo/contract';
+import type { Deps } from '../../deps.ts';
 import type { SignupInput } from '@axoo/contract/accounts-schema';
-import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, type FieldErrors, forbidden } from '../../http/errors.ts';
 import { endOtherSessions } from '../../http/sessions.ts';
@@ -109,30 +109,30 @@ export async function changePassword(
  * SPEC §7 password_reset: when the address belongs to a user, mail them a link in their language.
  * The mail is sent in the background so the answer takes the same time whether or not it exists.
  */
-export async function requestPasswordReset(app: FastifyInstance, email: string, origin: string): Promise<void> {
-  const user = await q.findUserByEmail(app.db, email);
+export async function requestPasswordReset(deps: Deps, email: string, origin: string): Promise<void> {
+  const user = await q.findUserByEmail(deps.db, email);
   if (!user) return;
-  const link = `${origin}/accounts/reset/${encodeUid(user.id)}/${makeResetToken(app.config.SECRET_KEY, user)}/`;
+  const link = `${origin}/accounts/reset/${encodeUid(user.id)}/${makeResetToken(deps.config.SECRET_KEY, user)}/`;
   const lang: Lang = user.language === 'en' ? 'en' : 'ko';
   const mail = passwordResetMail(lang, {
-    site: app.config.SITE_NAME,
+    site: deps.config.SITE_NAME,
     name: user.name,
     email: user.email,
     link,
-    minutes: Math.round(app.config.RESET_TOKEN_TTL_SECONDS / 60),
+    minutes: Math.round(deps.config.RESET_TOKEN_TTL_SECONDS / 60),
   });
-  app.mail.send({ to: user.email, ...mail }).catch((err) => app.log.error({ err, userId: user.id }, 'password reset mail failed'));
+  deps.mail.send({ to: user.email, ...mail }).catch((err) => deps.log.error({ err, userId: user.id }, 'password reset mail failed'));
 }
 
 /** SPEC §7 reset: a valid token sets the password and ends every session of the user. */
-export async function resetPassword(app: FastifyInstance, input: { uidb64: string; token: string; password: string }): Promise<void> {
+export async function resetPassword(deps: Deps, input: { uidb64: string; token: string; password: string }): Promise<void> {
   const id = decodeUid(input.uidb64);
-  const user = id ? await q.findUserById(app.db, id) : null;
-  if (!user || !checkResetToken(app.config.SECRET_KEY, user, input.token, app.config.RESET_TOKEN_TTL_SECONDS)) {
+  const user = id ? await q.findUserById(deps.db, id) : null;
+  if (!user || !checkResetToken(deps.config.SECRET_KEY, user, input.token, deps.config.RESET_TOKEN_TTL_SECONDS)) {
     throw badRequest({ token: 'reset.invalid_token' });
   }
   const hash = await hashPassword(input.password);
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     // Re-check inside the transaction: two concurrent uses of one token must not both succeed.
     const current = await q.lockUserPassword(tx, user.id);
     if (current !== user.password) throw badRequest({ token: 'reset.invalid_token' });

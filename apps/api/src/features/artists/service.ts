@@ -1,15 +1,15 @@
 import type { Lang } from '@axoo/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import type { Page } from '../../http/paging.ts';
 import { presentUser } from '../accounts/present.ts';
 import * as q from './queries.ts';
 
 /** SPEC §7 artists list: three statements whatever the page size. */
-export async function listArtists(app: FastifyInstance, lang: Lang, filters: q.ArtistFilters, page: Page) {
+export async function listArtists(deps: Deps, lang: Lang, filters: q.ArtistFilters, page: Page) {
   const where = q.artistConditions(filters);
-  const [total, rows] = await Promise.all([q.countArtists(app.db, where), q.pageOfArtists(app.db, where, page.limit, page.offset)]);
+  const [total, rows] = await Promise.all([q.countArtists(deps.db, where), q.pageOfArtists(deps.db, where, page.limit, page.offset)]);
   const cats = await q.categoriesOf(
-    app.db,
+    deps.db,
     rows.map((r) => r.id),
   );
   const byUser = new Map<number, typeof cats>();

@@ -1,6 +1,6 @@
 import { type ArtworkWrite, publishProblems } from '@axoo/contract/artworks';
+import type { Deps } from '../../deps.ts';
 import { LICENCES, type LicenceCode, licenceOf } from '@axoo/contract';
-import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import { badRequest, type FieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/user.ts';
@@ -37,9 +37,9 @@ function requestedLicence(input: ArtworkWrite, errors: FieldErrors): { chosen: b
  * images are the author's own checked uploads, and writes the artwork, its genres/fields/concepts and its tags
  * in one transaction. Publishing (draft false) sets `publishedAt` the first time.
  */
-export async function saveArtwork(app: FastifyInstance, author: UserRow, existing: Row | null, input: ArtworkWrite): Promise<Row> {
+export async function saveArtwork(deps: Deps, author: UserRow, existing: Row | null, input: ArtworkWrite): Promise<Row> {
   const errors: FieldErrors = {};
-  const db = app.db;
+  const db = deps.db;
 
   // Taxonomy codes → ids, each kind in the order given.
   const ids: Partial<Record<(typeof TAXONOMY)[number], number[]>> = {};
@@ -144,27 +144,27 @@ export async function saveArtwork(app: FastifyInstance, author: UserRow, existin
 }
 
 /** The artwork the viewer may change: 404 when there is none, 403 for anyone but the author (SPEC §6). */
-export async function editableArtwork(app: FastifyInstance, viewer: UserRow, id: number): Promise<Row> {
-  const row = await q.findArtworkRow(app.db, id);
+export async function editableArtwork(deps: Deps, viewer: UserRow, id: number): Promise<Row> {
+  const row = await q.findArtworkRow(deps.db, id);
   if (!row) throw notFound();
   if (!canEditArtwork(viewer, row)) throw forbidden();
   return row;
 }
 
-export async function removeArtwork(app: FastifyInstance, viewer: UserRow, id: number): Promise<void> {
-  const row = await editableArtwork(app, viewer, id);
-  await q.deleteArtwork(app.db, row.id);
+export async function removeArtwork(deps: Deps, viewer: UserRow, id: number): Promise<void> {
+  const row = await editableArtwork(deps, viewer, id);
+  await q.deleteArtwork(deps.db, row.id);
 }
 
 /** SPEC §7 presign for an artwork's images (content, cover, raw and cropped cover): the author only. */
 export async function presignArtworkImage(
-  app: FastifyInstance,
+  deps: Deps,
   viewer: UserRow,
   id: number,
   body: { filename: string; type: string; size?: number | null; width?: number | null; height?: number | null },
 ): Promise<PresignAnswer> {
-  const row = await editableArtwork(app, viewer, id);
-  return createPresignedUpload(app, {
+  const row = await editableArtwork(deps, viewer, id);
+  return createPresignedUpload(deps, {
     ownerId: viewer.id,
     filename: body.filename,
     contentType: body.type,
@@ -175,7 +175,7 @@ export async function presignArtworkImage(
   });
 }
 
-export async function presentSaved(app: FastifyInstance, row: Row, viewer: UserRow, lang: 'ko' | 'en') {
-  const rel = await relationsOf(app.db, [row], viewer.id);
+export async function presentSaved(deps: Deps, row: Row, viewer: UserRow, lang: 'ko' | 'en') {
+  const rel = await relationsOf(deps.db, [row], viewer.id);
   return presentArtwork(row, rel, lang, { withContent: true });
 }

@@ -1,5 +1,5 @@
 import type { Lang } from '@axoo/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { presentArtwork } from '../artworks/present.ts';
@@ -9,66 +9,66 @@ import * as q from './queries.ts';
 import type { BannerBody, ClientBody } from './schemas.ts';
 
 /** SPEC §4 Artwork level: staff set 5..1 or clear it; Best Projects on home follows at once. */
-export async function setArtworkLevel(app: FastifyInstance, viewer: UserRow, id: number, level: number | null, lang: Lang) {
-  const row = await q.setArtworkLevel(app.db, id, level);
+export async function setArtworkLevel(deps: Deps, viewer: UserRow, id: number, level: number | null, lang: Lang) {
+  const row = await q.setArtworkLevel(deps.db, id, level);
   if (!row) throw notFound();
-  const rel = await relationsOf(app.db, [row], viewer.id);
+  const rel = await relationsOf(deps.db, [row], viewer.id);
   return presentArtwork(row, rel, lang);
 }
 
 /** An image field must name an upload the server accepted, unless it is the one already stored. */
-async function checkImage(app: FastifyInstance, image: string, stored: string | undefined) {
+async function checkImage(deps: Deps, image: string, stored: string | undefined) {
   if (image === stored) return;
-  const found = await q.usableMedia(app.db, [image]);
+  const found = await q.usableMedia(deps.db, [image]);
   if (found.length === 0) throw badRequest({ image: 'curation.image_unknown' });
 }
 
-export async function createBanner(app: FastifyInstance, body: BannerBody) {
-  await checkImage(app, body.image, undefined);
-  const row = await q.insertBanner(app.db, body);
+export async function createBanner(deps: Deps, body: BannerBody) {
+  await checkImage(deps, body.image, undefined);
+  const row = await q.insertBanner(deps.db, body);
   return presentBanner(row);
 }
 
-export async function updateBanner(app: FastifyInstance, id: number, body: BannerBody) {
-  const stored = await q.findBanner(app.db, id);
+export async function updateBanner(deps: Deps, id: number, body: BannerBody) {
+  const stored = await q.findBanner(deps.db, id);
   if (!stored) throw notFound();
-  await checkImage(app, body.image, stored.image);
-  const row = await q.updateBanner(app.db, id, body);
+  await checkImage(deps, body.image, stored.image);
+  const row = await q.updateBanner(deps.db, id, body);
   if (!row) throw notFound();
   return presentBanner(row);
 }
 
-export async function deleteBanner(app: FastifyInstance, id: number) {
-  const [gone] = await q.deleteBanner(app.db, id);
+export async function deleteBanner(deps: Deps, id: number) {
+  const [gone] = await q.deleteBanner(deps.db, id);
   if (!gone) throw notFound();
 }
 
-export async function createClient(app: FastifyInstance, body: ClientBody) {
-  await checkImage(app, body.image, undefined);
-  const row = await q.insertClient(app.db, body);
+export async function createClient(deps: Deps, body: ClientBody) {
+  await checkImage(deps, body.image, undefined);
+  const row = await q.insertClient(deps.db, body);
   return presentClient(row);
 }
 
-export async function updateClient(app: FastifyInstance, id: number, body: ClientBody) {
-  const stored = await q.findClient(app.db, id);
+export async function updateClient(deps: Deps, id: number, body: ClientBody) {
+  const stored = await q.findClient(deps.db, id);
   if (!stored) throw notFound();
-  await checkImage(app, body.image, stored.image);
-  const row = await q.updateClient(app.db, id, body);
+  await checkImage(deps, body.image, stored.image);
+  const row = await q.updateClient(deps.db, id, body);
   if (!row) throw notFound();
   return presentClient(row);
 }
 
-export async function deleteClient(app: FastifyInstance, id: number) {
-  const [gone] = await q.deleteClient(app.db, id);
+export async function deleteClient(deps: Deps, id: number) {
+  const [gone] = await q.deleteClient(deps.db, id);
   if (!gone) throw notFound();
 }
 
-export async function pageBanners(app: FastifyInstance, search: string, limit: number, offset: number) {
-  const { rows, count } = await q.pageBanners(app.db, search, limit, offset);
+export async function pageBanners(deps: Deps, search: string, limit: number, offset: number) {
+  const { rows, count } = await q.pageBanners(deps.db, search, limit, offset);
   return { count, results: rows.map(presentBanner) };
 }
 
-export async function pageClients(app: FastifyInstance, search: string, limit: number, offset: number) {
-  const { rows, count } = await q.pageClients(app.db, search, limit, offset);
+export async function pageClients(deps: Deps, search: string, limit: number, offset: number) {
+  const { rows, count } = await q.pageClients(deps.db, search, limit, offset);
   return { count, results: rows.map(presentClient) };
 }

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { CARD_WIDTH, mediaSrcSet, mediaUrl, PAGE_SIZE } from '@axoo/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { baseUrl, paged, pagingQuery, parsePaging } from '../../http/paging.ts';
 import type { ArtworkFilters, Ordering } from './queries.ts';
 import { galleryStatePlugin } from './state.ts';
-import { listArtworks, listUserArtworks, showArtwork } from './service.ts';
+import { dailyView, listArtworks, listUserArtworks, readArtwork } from './service.ts';
 
 export const SEARCH_MAX = 100;
 /** The web gallery's page size (apps/web features/gallery GALLERY_PAGE). */
@@ -130,7 +131,17 @@ async function gallery(app: FastifyInstance) {
         params: idParams,
       },
     },
-    async (request, reply) => reply.type('application/json; charset=utf-8').send(await showArtwork(app, request, parseId(request.params.id))),
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      const view = dailyView(viewerKey(request), id);
+      if (request.user || !app.gallery.recentViews.has(view.key)) return readArtwork(app, request.user, request.lang, id, view);
+      // A guest whose view this process already counted today shares the guests' answer for a moment:
+      // nothing is left to count, and it holds nothing of theirs.
+      const body = await app.guestAnswers.get('detail', `${request.lang} ${id}`, async () =>
+        JSON.stringify(await readArtwork(app, null, request.lang, id, null)),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
   );
 
   r.get(
@@ -156,6 +167,15 @@ async function gallery(app: FastifyInstance) {
       return paged(request, page, result.count, result.results);
     },
   );
+}
+
+/** A viewer key for view counting: the user, or a hash of a guest's address and browser (no address is stored). */
+function viewerKey(request: FastifyRequest): string {
+  if (request.user) return `u:${request.user.id}`;
+  const digest = createHash('sha256')
+    .update(`${request.ip}\n${request.headers['user-agent'] ?? ''}`)
+    .digest('hex');
+  return `g:${digest.slice(0, 40)}`;
 }
 
 export const galleryRoutes = fp(

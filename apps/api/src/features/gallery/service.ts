@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
+import type { Deps } from '../../deps.ts';
 import type { Lang } from '@axoo/contract';
 import type { SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../accounts/user.ts';
@@ -9,6 +8,10 @@ import { canViewArtwork, visibleScope, visibleScopes } from '../artworks/scope.t
 import { presentArtwork } from '../artworks/present.ts';
 import { canSeeCollection, countsAsView, isOwner } from './policy.ts';
 import * as q from './queries.ts';
+import type { GalleryState } from './state.ts';
+
+/** The gallery's services also use its per-process state. */
+export type GalleryDeps = Deps & { gallery: GalleryState };
 
 /**
  * A list in a fixed number of statements whatever the page size: the count and the page's rows
@@ -21,18 +24,18 @@ async function presentList(lang: Lang, count: Promise<number>, page: ReturnType<
 
 /**
  * SPEC §7 GET /api/v1/artworks/: the gallery. The visible part of the count is shared by every
- * viewer with the same filters and cached for a few seconds (count-cache.ts); a logged-in author's
+ * viewer with the same filters and cached for a few seconds (state.ts); a logged-in author's
  * own hidden work is counted apart, which is cheap through the author index.
  */
-export function listArtworks(app: FastifyInstance, viewer: UserRow | null, lang: Lang, filters: q.ArtworkFilters, ordering: q.Ordering, page: Page) {
+export function listArtworks(deps: GalleryDeps, viewer: UserRow | null, lang: Lang, filters: q.ArtworkFilters, ordering: q.Ordering, page: Page) {
   const [everyone, ...hidden] = visibleScopes(viewer);
   const visible = q.visibleRows(everyone, filters);
   const own = hidden.map((scope) => q.rowsOf(q.artworkConditions(scope, filters) as SQL));
   const scopes = [visible, ...own];
   const key = JSON.stringify([filters.search, filters.createdFrom?.getTime(), filters.category, filters.field, filters.concept, filters.colorId]);
-  const visibleCount = app.gallery.count(key, () => q.countArtworks(app.db, [visible]));
-  const count = own.length ? Promise.all([visibleCount, q.countArtworks(app.db, own)]).then(([a, b]) => a + b) : visibleCount;
-  return presentList(lang, count, q.pageOfArtworks(app.db, scopes, ordering, page.limit, page.offset, viewer?.id ?? null));
+  const visibleCount = deps.gallery.count(key, () => q.countArtworks(deps.db, [visible]));
+  const count = own.length ? Promise.all([visibleCount, q.countArtworks(deps.db, own)]).then(([a, b]) => a + b) : visibleCount;
+  return presentList(lang, count, q.pageOfArtworks(deps.db, scopes, ordering, page.limit, page.offset, viewer?.id ?? null));
 }
 
 export type ProfileTab = 'projects' | 'collection' | 'application';
@@ -42,14 +45,14 @@ export type ProfileTab = 'projects' | 'collection' | 'application';
  * What another viewer may not see is a 404, like a hidden artwork.
  */
 export async function listUserArtworks(
-  app: FastifyInstance,
+  deps: Deps,
   viewer: UserRow | null,
   lang: Lang,
   userId: number,
   options: { type: ProfileTab; draft: boolean; ordering: q.Ordering },
   page: Page,
 ) {
-  const user = await q.findUser(app.db, userId);
+  const user = await q.findUser(deps.db, userId);
   if (!user) throw notFound();
   let where: SQL;
   if (options.draft) {
@@ -66,47 +69,35 @@ export async function listUserArtworks(
     where = q.profileProjects(userId, visibleScope(viewer, { drafts: true, staffSeesAll: true }));
   }
   const rows = q.rowsOf(where);
-  return presentList(lang, q.countArtworks(app.db, [rows]), q.pageOfArtworks(app.db, [rows], options.ordering, page.limit, page.offset, viewer?.id ?? null));
+  return presentList(lang, q.countArtworks(deps.db, [rows]), q.pageOfArtworks(deps.db, [rows], options.ordering, page.limit, page.offset, viewer?.id ?? null));
 }
 
-/** A guest's viewer key for view counting: a hash, so no address is stored. */
-export function viewerKey(request: FastifyRequest): string {
-  if (request.user) return `u:${request.user.id}`;
-  const digest = createHash('sha256')
-    .update(`${request.ip}\n${request.headers['user-agent'] ?? ''}`)
-    .digest('hex');
-  return `g:${digest.slice(0, 40)}`;
+/** One viewer's view of one artwork on one day (SPEC §7: counted once). */
+export interface DailyView {
+  viewer: string;
+  day: string;
+  key: string;
+}
+
+export function dailyView(viewerKey: string, artworkId: number, now = new Date()): DailyView {
+  const day = now.toISOString().slice(0, 10);
+  return { viewer: viewerKey, day, key: `${artworkId} ${viewerKey} ${day}` };
 }
 
 /**
- * SPEC §7 GET /api/v1/artworks/{id}/ (the serialised answer): 404 for what the viewer may not see;
- * one view a day per viewer. A guest whose view of the artwork this process already recorded
- * today gets the answer shared by guests for a couple of seconds (guest answers, 'detail'), like the
- * list: nothing is left to count, and a guest's answer holds nothing of theirs. A view not yet
- * recorded here is counted and answered fresh (the table's primary key stays the guard).
+ * SPEC §7 GET /api/v1/artworks/{id}/: 404 for what the viewer may not see; with `view`, counts the viewer's view
+ * of the day. The set of views this process recorded only spares the statement for a viewer's refreshes (the
+ * table's primary key stays the guard).
  */
-export async function showArtwork(app: FastifyInstance, request: FastifyRequest, id: number): Promise<string> {
-  const viewer = viewerKey(request);
-  const day = new Date().toISOString().slice(0, 10);
-  const view = { viewer, day, key: `${id} ${viewer} ${day}` };
-  if (!request.user && app.gallery.recentViews.has(view.key)) {
-    return app.guestAnswers.get('detail', `${request.lang} ${id}`, async () => JSON.stringify(await readArtwork(app, request, id, null)));
-  }
-  return JSON.stringify(await readArtwork(app, request, id, view));
-}
-
-/** The artwork as `request`'s viewer may see it; with `view`, counts their view of the day. */
-async function readArtwork(app: FastifyInstance, request: FastifyRequest, id: number, view: { viewer: string; day: string; key: string } | null) {
-  const viewer = request.user;
-  const found = await q.findArtworkWithRelated(app.db, id, viewer?.id ?? null);
+export async function readArtwork(deps: GalleryDeps, viewer: UserRow | null, lang: Lang, id: number, view: DailyView | null) {
+  const found = await q.findArtworkWithRelated(deps.db, id, viewer?.id ?? null);
   const row = found?.rows[0];
   if (!found || !row || !canViewArtwork(viewer, row)) throw notFound();
   let counted = false;
-  const views = app.gallery.recentViews;
-  // The set only spares the statement for a viewer's refreshes.
+  const views = deps.gallery.recentViews;
   if (view && countsAsView(viewer, row) && !views.has(view.key)) {
-    counted = await q.recordView(app.db, row.id, view.viewer, view.day);
+    counted = await q.recordView(deps.db, row.id, view.viewer, view.day);
     views.add(view.key);
   }
-  return presentArtwork({ ...row, hit: row.hit + (counted ? 1 : 0) }, found.rel, request.lang, { withContent: true });
+  return presentArtwork({ ...row, hit: row.hit + (counted ? 1 : 0) }, found.rel, lang, { withContent: true });
 }

@@ -1,5 +1,5 @@
 import type { Lang } from '@axoo/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notAuthenticated, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/paging.ts';
@@ -305,26 +305,26 @@ export async function saveAnswer(db: Db, viewer: UserRow | null, input: { applic
  * SPEC §4: the owner or staff toggles selected. When an application becomes selected, its applicant
  * gets a mail in their language; the answer does not wait for the mail.
  */
-export async function selectApplication(app: FastifyInstance, viewer: UserRow | null, id: number, selected: boolean, siteUrl: string) {
+export async function selectApplication(deps: Deps, viewer: UserRow | null, id: number, selected: boolean, siteUrl: string) {
   if (!viewer) throw notAuthenticated();
-  const found = await q.findApplication(app.db, id);
+  const found = await q.findApplication(deps.db, id);
   if (!found) throw notFound();
-  const invite = await q.findInvite(app.db, found.application.inviteId);
+  const invite = await q.findInvite(deps.db, found.application.inviteId);
   if (!invite) throw notFound();
   if (!canSelectApplication(viewer, invite)) throw forbidden();
-  const row = await q.setApplicationSelected(app.db, id, selected);
+  const row = await q.setApplicationSelected(deps.db, id, selected);
   if (selected && !found.application.selected) {
-    const applicant = await q.findUserForMail(app.db, found.authorId);
+    const applicant = await q.findUserForMail(deps.db, found.authorId);
     if (applicant) {
       const lang: Lang = applicant.language === 'en' ? 'en' : 'ko';
       const mail = selectionMail(lang, {
-        site: app.config.SITE_NAME,
+        site: deps.config.SITE_NAME,
         name: applicant.name,
         invite: invite.title,
         artwork: found.artworkTitle,
         url: `${siteUrl}/goodluck/${invite.id}/`,
       });
-      app.mail.send({ to: applicant.email, ...mail }).catch((err) => app.log.error({ err, application: id }, 'selection mail failed'));
+      deps.mail.send({ to: applicant.email, ...mail }).catch((err) => deps.log.error({ err, application: id }, 'selection mail failed'));
     }
   }
   return { id: row.id, invite: row.inviteId, artwork: row.artworkId, selected: row.selected };

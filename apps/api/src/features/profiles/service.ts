@@ -1,5 +1,5 @@
 import { type Lang, slugify } from '@axoo/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.ts';
 import { badRequest, type FieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { createPresignedUpload, foreignMedia } from '../../media/service.ts';
@@ -10,12 +10,12 @@ import * as q from './queries.ts';
 import { IMAGE_FIELDS, type UserUpdateInput } from './schemas.ts';
 
 /** SPEC §5: the slug lookup lowercases and removes dots, so /Kim.Artist/ finds 'kimartist'. */
-export async function getProfile(app: FastifyInstance, viewer: UserRow | null, rawSlug: string, lang: Lang) {
+export async function getProfile(deps: Deps, viewer: UserRow | null, rawSlug: string, lang: Lang) {
   const slug = slugify(rawSlug);
   if (!slug) throw notFound();
-  const user = await q.findUserBySlug(app.db, slug);
+  const user = await q.findUserBySlug(deps.db, slug);
   if (!user) throw notFound();
-  const categories = await listUserCategories(app.db, user.id);
+  const categories = await listUserCategories(deps.db, user.id);
   return presentUser.page(user, lang, categories, { contact: canSeeContact(viewer, user), owner: viewer?.id === user.id });
 }
 
@@ -61,10 +61,10 @@ function uniqueViolationField(error: unknown): 'email' | 'username' | null {
  * Partial update of a user (SPEC §4 Profile edit, account update). Only the owner; the user row and
  * the main fields change in one transaction; the answer is the new current user.
  */
-export async function updateUser(app: FastifyInstance, viewer: UserRow | null, id: number, input: UserUpdateInput, lang: Lang) {
+export async function updateUser(deps: Deps, viewer: UserRow | null, id: number, input: UserUpdateInput, lang: Lang) {
   if (!canEditProfile(viewer, id)) throw forbidden();
   try {
-    return await app.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const current = await q.findUserById(tx, id, true);
       if (!current) throw notFound();
       const errors: FieldErrors = {};
@@ -133,24 +133,24 @@ export async function updateUser(app: FastifyInstance, viewer: UserRow | null, i
 }
 
 /** Staff set an artist's level (SPEC §4, §6); it shows on cards, so the cached site data is rebuilt. */
-export async function setArtistLevel(app: FastifyInstance, viewer: UserRow | null, id: number, level: number, lang: Lang) {
+export async function setArtistLevel(deps: Deps, viewer: UserRow | null, id: number, level: number, lang: Lang) {
   if (!canSetArtistLevel(viewer)) throw forbidden();
-  const current = await q.findUserById(app.db, id);
+  const current = await q.findUserById(deps.db, id);
   if (!current) throw notFound();
-  const row = await q.updateUser(app.db, id, { level });
-  const categories = await listUserCategories(app.db, id);
+  const row = await q.updateUser(deps.db, id, { level });
+  const categories = await listUserCategories(deps.db, id);
   return presentUser.page(row, lang, categories, { contact: canSeeContact(viewer, row), owner: viewer?.id === row.id });
 }
 
 /** SPEC §4 Image upload for the profile's avatar and banner: only the owner, stored under their folder. */
 export async function presignProfileImage(
-  app: FastifyInstance,
+  deps: Deps,
   viewer: UserRow | null,
   id: number,
   file: { filename: string; type: string; width?: number | null; height?: number | null; size?: number | null },
 ) {
   if (!canEditProfile(viewer, id)) throw forbidden();
-  return createPresignedUpload(app, {
+  return createPresignedUpload(deps, {
     ownerId: id,
     filename: file.filename,
     contentType: file.type,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageViews } from '../../db/schema/index.ts';
-import { siteDataPlugin } from './service.ts';
+import { siteDataPlugin } from './state.ts';
 
 export async function siteRoutes(app: FastifyInstance) {
   await app.register(siteDataPlugin);

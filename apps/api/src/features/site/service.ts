@@ -1,6 +1,5 @@
 import { type Lang, localisedName } from '@axoo/contract';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import type { Deps } from '../../deps.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { presentUser } from '../accounts/present.ts';
 import { listUserCategories } from '../accounts/user.ts';
@@ -9,8 +8,8 @@ import { relationsOf } from '../artworks/read-model.ts';
 import * as q from './queries.ts';
 
 /** The public part of the global page data: the same for every guest of a language. */
-async function buildPublicSiteData(app: FastifyInstance, lang: Lang) {
-  const db = app.db;
+export async function buildPublicSiteData(deps: Deps, lang: Lang) {
+  const db = deps.db;
   const [cats, flds, cons, cols, bans, clis, best] = await Promise.all([
     q.listCategories(db),
     q.listFields(db),
@@ -22,7 +21,7 @@ async function buildPublicSiteData(app: FastifyInstance, lang: Lang) {
   ]);
   const rel = await relationsOf(db, best, null);
   return {
-    site_name: app.config.SITE_NAME,
+    site_name: deps.config.SITE_NAME,
     categories: cats.map((c) => ({
       id: c.id,
       category: c.category,
@@ -39,71 +38,26 @@ async function buildPublicSiteData(app: FastifyInstance, lang: Lang) {
     clients: clis.map((c) => ({ id: c.id, name: c.name, url: c.url, image: c.image, benefit: c.benefit, level: c.level })),
     best_projects: best.map((row) => presentArtwork(row, rel, lang)),
     links: {
-      edition: app.config.EDITION_URL,
-      membership: app.config.MEMBERSHIP_URL,
-      about: app.config.ABOUT_URL,
-      privacy: app.config.PRIVACY_URL,
-      terms: app.config.TERMS_URL,
-      instagram: app.config.INSTAGRAM_URL,
-      deletion_form: app.config.DELETION_FORM_URL,
+      edition: deps.config.EDITION_URL,
+      membership: deps.config.MEMBERSHIP_URL,
+      about: deps.config.ABOUT_URL,
+      privacy: deps.config.PRIVACY_URL,
+      terms: deps.config.TERMS_URL,
+      instagram: deps.config.INSTAGRAM_URL,
+      deletion_form: deps.config.DELETION_FORM_URL,
     },
-    services: { sentry_dsn: app.config.SENTRY_DSN ?? null, analytics_id: app.config.ANALYTICS_ID ?? null, pixel_id: app.config.PIXEL_ID ?? null },
+    services: { sentry_dsn: deps.config.SENTRY_DSN ?? null, analytics_id: deps.config.ANALYTICS_ID ?? null, pixel_id: deps.config.PIXEL_ID ?? null },
   };
 }
 export type PublicSiteData = Awaited<ReturnType<typeof buildPublicSiteData>>;
 
-const TTL_MS = 5_000;
-
-export interface SiteData {
-  /** The global page data as JSON text; a guest's is the same for everyone of a language and kept serialised. */
-  json(viewer: UserRow | null, lang: Lang): Promise<string>;
-  clear(): void;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    siteData: SiteData;
-  }
-}
-
-/**
- * Named plugin `site-data`: the public part of the global page data per language, kept a few seconds and
- * cleared by any change (lists, banners, clients, levels, best projects), so no feature clears it by hand.
- */
-export const siteDataPlugin = fp(
-  async (app: FastifyInstance) => {
-    const cache = new Map<Lang, { at: number; data: Promise<PublicSiteData>; guestJson?: Promise<string> }>();
-    const entry = (lang: Lang) => {
-      const hit = cache.get(lang);
-      if (hit && Date.now() - hit.at < TTL_MS) return hit;
-      const data = buildPublicSiteData(app, lang);
-      const made: { at: number; data: Promise<PublicSiteData>; guestJson?: Promise<string> } = { at: Date.now(), data };
-      cache.set(lang, made);
-      data.catch(() => cache.get(lang) === made && cache.delete(lang));
-      return made;
-    };
-    const siteData: SiteData = {
-      json(viewer, lang) {
-        const current = entry(lang);
-        if (viewer) return current.data.then(async (d) => JSON.stringify(await withViewer(app, d, viewer, lang)));
-        current.guestJson ??= current.data.then((d) => JSON.stringify({ ...d, user: null }));
-        return current.guestJson;
-      },
-      clear: () => cache.clear(),
-    };
-    app.decorate('siteData', siteData);
-    app.changes.subscribe(() => siteData.clear());
-  },
-  { name: 'site-data', dependencies: ['db', 'changes'] },
-);
-
 /** SPEC §3 "global page data" with the current user: only their collection marks and categories differ. */
-async function withViewer(app: FastifyInstance, data: PublicSiteData, viewer: UserRow, lang: Lang) {
+export async function withViewer(deps: Deps, data: PublicSiteData, viewer: UserRow, lang: Lang) {
   const [cats, rel] = await Promise.all([
-    listUserCategories(app.db, viewer.id),
+    listUserCategories(deps.db, viewer.id),
     // Only the viewer's collection marks differ from the guest answer.
     q.viewerCollections(
-      app.db,
+      deps.db,
       viewer.id,
       data.best_projects.map((a) => a.id),
     ),
