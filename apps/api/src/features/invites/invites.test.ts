@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
 import { inviteAnswers, inviteApplications, inviteQuestions, invites } from '../../db/schema/index.ts';
-import { closeExpiredInvites } from './queries.ts';
+import { closeExpiredInvites } from './invite-queries.ts';
 import { SWEEP_INTERVAL_MS, startExaminationSweep } from './sweep.ts';
 
 let app: FastifyInstance;

@@ -1,5 +1,5 @@
 import type { UserRow } from '../accounts/user.ts';
-import type { InviteRow } from './queries.ts';
+import type { InviteRow } from './invite-queries.ts';
 
 type InviteAccess = Pick<InviteRow, 'ownerId' | 'status'>;
 

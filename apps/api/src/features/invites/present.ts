@@ -1,5 +1,5 @@
 import { presentUser } from '../accounts/present.ts';
-import type { InviteColumnRow, InvitePageRow, InviteQuestionRow, InviteRow, OwnerRow } from './queries.ts';
+import type { InviteColumnRow, InvitePageRow, InviteQuestionRow, InviteRow, OwnerRow } from './invite-queries.ts';
 
 /** SPEC §3 Invite as the list shows it (no pages). */
 export function presentInvite(row: InviteRow, owner: OwnerRow | undefined) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { closeExpiredInvites } from './queries.ts';
+import { closeExpiredInvites } from './invite-queries.ts';
 
 export const SWEEP_INTERVAL_MS = 60_000;
 

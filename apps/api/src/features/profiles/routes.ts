@@ -52,10 +52,7 @@ export async function profileRoutes(app: FastifyInstance) {
       },
       preValidation: ownerOnly,
     },
-    async (request) => {
-      const viewer = requireUser(request);
-      return updateUser(app, viewer, parseId(request.params.id), request.body, request.lang);
-    },
+    async (request) => updateUser(app, parseId(request.params.id), request.body, request.lang),
   );
 
   r.patch(
@@ -81,6 +78,6 @@ export async function profileRoutes(app: FastifyInstance) {
       },
       preValidation: ownerOnly,
     },
-    async (request) => presignProfileImage(app, requireUser(request), parseId(request.params.id), request.body),
+    async (request) => presignProfileImage(app, parseId(request.params.id), request.body),
   );
 }

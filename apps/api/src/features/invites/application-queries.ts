@@ -1,0 +1,93 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { artworks, inviteAnswers, inviteApplications, inviteQuestions, users } from '../../db/schema/index.ts';
+
+// Applications and answers.
+
+export async function findArtworkForApplication(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: artworks.id, authorId: artworks.authorId, title: artworks.title, published: artworks.published, draft: artworks.draft })
+    .from(artworks)
+    .where(eq(artworks.id, id));
+  return row;
+}
+
+/** Inserts the application; undefined when the (invite, artwork) pair already has one. */
+export async function insertApplication(db: Executor, inviteId: number, artworkId: number) {
+  const [row] = await db.insert(inviteApplications).values({ inviteId, artworkId }).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findApplication(db: Executor, id: number) {
+  const [row] = await db
+    .select({ application: inviteApplications, authorId: artworks.authorId, artworkTitle: artworks.title })
+    .from(inviteApplications)
+    .innerJoin(artworks, eq(artworks.id, inviteApplications.artworkId))
+    .where(eq(inviteApplications.id, id));
+  return row;
+}
+
+export async function setApplicationSelected(db: Executor, id: number, selected: boolean) {
+  const [row] = await db.update(inviteApplications).set({ selected }).where(eq(inviteApplications.id, id)).returning();
+  return row;
+}
+
+/**
+ * One answer, written only when its question belongs to the invite; undefined otherwise
+ * (the caller aborts its transaction). A second answer to the same question conflicts.
+ */
+export async function insertAnswer(db: Executor, application: { id: number; inviteId: number }, questionId: number, answer: string) {
+  const rows = await db.execute<{ id: number }>(sql`
+    insert into ${inviteAnswers} (application_id, question_id, answer)
+    select ${application.id}, q.id, ${answer}
+      from ${inviteQuestions} q
+     where q.id = ${questionId} and q.invite_id = ${application.inviteId}
+    on conflict (application_id, question_id) do nothing
+    returning id`);
+  const list = 'rows' in rows ? rows.rows : (rows as unknown as { id: number }[]);
+  return list[0];
+}
+
+export async function answerExists(db: Executor, applicationId: number, questionId: number) {
+  const [row] = await db
+    .select({ id: inviteAnswers.id })
+    .from(inviteAnswers)
+    .where(and(eq(inviteAnswers.applicationId, applicationId), eq(inviteAnswers.questionId, questionId)));
+  return Boolean(row);
+}
+
+export function listAnswers(db: Executor, applicationIds: number[]) {
+  if (!applicationIds.length) return Promise.resolve([]);
+  return db
+    .select({ applicationId: inviteAnswers.applicationId, id: inviteAnswers.id, question: inviteAnswers.questionId, answer: inviteAnswers.answer })
+    .from(inviteAnswers)
+    .innerJoin(inviteQuestions, eq(inviteQuestions.id, inviteAnswers.questionId))
+    .where(inArray(inviteAnswers.applicationId, applicationIds))
+    .orderBy(asc(inviteQuestions.order), asc(inviteQuestions.id));
+}
+
+export async function findUserForMail(db: Executor, id: number) {
+  const [row] = await db.select({ email: users.email, name: users.name, language: users.language }).from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Submissions of an invite (artwork rows with their application), newest first. */
+export async function listSubmissions(
+  db: Executor,
+  inviteId: number,
+  options: { selectedOnly: boolean; visibility: SQL | undefined },
+  limit: number,
+  offset: number,
+) {
+  const where = and(eq(inviteApplications.inviteId, inviteId), options.selectedOnly ? eq(inviteApplications.selected, true) : undefined, options.visibility);
+  const [total] = await db.select({ n: count() }).from(inviteApplications).innerJoin(artworks, eq(artworks.id, inviteApplications.artworkId)).where(where);
+  const rows = await db
+    .select({ artwork: artworks, application: { id: inviteApplications.id, selected: inviteApplications.selected } })
+    .from(inviteApplications)
+    .innerJoin(artworks, eq(artworks.id, inviteApplications.artworkId))
+    .where(where)
+    .orderBy(desc(inviteApplications.created), desc(inviteApplications.id))
+    .limit(limit)
+    .offset(offset);
+  return { count: total?.n ?? 0, rows };
+}

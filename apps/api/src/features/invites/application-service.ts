@@ -1,0 +1,140 @@
+import type { Lang } from '@axoo/contract';
+import type { Deps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, badRequest, forbidden, notAuthenticated, notFound } from '../../http/errors.ts';
+import type { Page } from '../../http/paging.ts';
+import type { UserRow } from '../accounts/user.ts';
+import { visibleScope } from '../artworks/scope.ts';
+import { presentArtwork } from '../artworks/present.ts';
+import { relationsOf } from '../artworks/read-model.ts';
+import { selectionMail } from './mail.ts';
+import { acceptsApplications, canManageInvite, canSeeSelected, canSeeSubmissions, canSelectApplication } from './policy.ts';
+import * as q from './invite-queries.ts';
+import * as applications from './application-queries.ts';
+import { loadInvite } from './invite-service.ts';
+
+// Applications and answers.
+
+export interface ApplicationInput {
+  invite: number;
+  artwork: number;
+  answers?: { question: number; answer: string }[];
+}
+
+/**
+ * SPEC §4/§7: save (invite, artwork) only while ongoing, only the applicant's own published artwork,
+ * once per pair; the application and its answers are one transaction, so a failing answer leaves
+ * no application behind.
+ */
+export async function applyToInvite(db: Db, viewer: UserRow | null, input: ApplicationInput) {
+  if (!viewer) throw notAuthenticated();
+  const invite = await q.closeExpiredInvites(db).then(() => q.findInvite(db, input.invite));
+  if (!invite) throw badRequest({ invite: 'invite.not_found' });
+  if (!acceptsApplications(invite)) throw badRequest({ invite: 'invite.not_ongoing' });
+  const artwork = await applications.findArtworkForApplication(db, input.artwork);
+  if (!artwork) throw badRequest({ artwork: 'invite.artwork_not_found' });
+  if (artwork.authorId !== viewer.id) throw badRequest({ artwork: 'invite.artwork_not_own' });
+  if (!artwork.published || artwork.draft) throw badRequest({ artwork: 'invite.artwork_not_published' });
+  const answers = input.answers ?? [];
+  const seen = new Set<number>();
+  for (const [i, a] of answers.entries()) {
+    if (seen.has(a.question)) throw badRequest({ [`answers.${i}.question`]: 'invite.question_repeated' });
+    seen.add(a.question);
+  }
+  return db.transaction(async (tx) => {
+    const application = await applications.insertApplication(tx, invite.id, artwork.id);
+    if (!application) throw badRequest({ non_field_errors: 'invite.already_applied' });
+    const saved: { id: number; question: number; answer: string }[] = [];
+    for (const [i, a] of answers.entries()) {
+      // Written one per question; an answer to a question of another invite aborts everything.
+      const row = await applications.insertAnswer(tx, application, a.question, a.answer);
+      if (!row) throw badRequest({ [`answers.${i}.question`]: 'invite.question_not_found' });
+      saved.push({ id: row.id, question: a.question, answer: a.answer });
+    }
+    return { id: application.id, invite: invite.id, artwork: artwork.id, selected: application.selected, answers: saved };
+  });
+}
+
+/** SPEC §7 Answers: one per question, by the applicant, while the invite is ongoing. */
+export async function saveAnswer(db: Db, viewer: UserRow | null, input: { application: number; question: number; answer: string }) {
+  if (!viewer) throw notAuthenticated();
+  await q.closeExpiredInvites(db);
+  const found = await applications.findApplication(db, input.application);
+  if (!found || found.authorId !== viewer.id) throw badRequest({ application: 'invite.application_not_found' });
+  const invite = await q.findInvite(db, found.application.inviteId);
+  if (!invite || !acceptsApplications(invite)) throw badRequest({ application: 'invite.not_ongoing' });
+  if (await applications.answerExists(db, found.application.id, input.question)) throw badRequest({ question: 'invite.answer_exists' });
+  const row = await applications.insertAnswer(db, found.application, input.question, input.answer);
+  if (!row) {
+    // Either the question is not this invite's, or a concurrent request answered it first.
+    if (await applications.answerExists(db, found.application.id, input.question)) throw badRequest({ question: 'invite.answer_exists' });
+    throw badRequest({ question: 'invite.question_not_found' });
+  }
+  return { id: row.id, application: found.application.id, question: input.question, answer: input.answer };
+}
+
+/**
+ * SPEC §4: the owner or staff toggles selected. When an application becomes selected, its applicant
+ * gets a mail in their language; the answer does not wait for the mail.
+ */
+export async function selectApplication(deps: Deps, viewer: UserRow | null, id: number, selected: boolean, siteUrl: string) {
+  if (!viewer) throw notAuthenticated();
+  const found = await applications.findApplication(deps.db, id);
+  if (!found) throw notFound();
+  const invite = await q.findInvite(deps.db, found.application.inviteId);
+  if (!invite) throw notFound();
+  if (!canSelectApplication(viewer, invite)) throw forbidden();
+  const row = await applications.setApplicationSelected(deps.db, id, selected);
+  if (selected && !found.application.selected) {
+    const applicant = await applications.findUserForMail(deps.db, found.authorId);
+    if (applicant) {
+      const lang: Lang = applicant.language === 'en' ? 'en' : 'ko';
+      const mail = selectionMail(lang, {
+        site: deps.config.SITE_NAME,
+        name: applicant.name,
+        invite: invite.title,
+        artwork: found.artworkTitle,
+        url: `${siteUrl}/goodluck/${invite.id}/`,
+      });
+      deps.mail.send({ to: applicant.email, ...mail }).catch((err) => deps.log.error({ err, application: id }, 'selection mail failed'));
+    }
+  }
+  return { id: row.id, invite: row.inviteId, artwork: row.artworkId, selected: row.selected };
+}
+
+/**
+ * SPEC §7 GET /api/v1/invites/{id}/artworks/: `selected` lists the selected submissions (status
+ * selection, or owner/staff); without it, every submission (owner and staff only). Each item
+ * carries its application for the selection toggle.
+ */
+export async function listInviteArtworks(db: Db, viewer: UserRow | null, inviteId: number, selectedOnly: boolean, page: Page, lang: Lang) {
+  const invite = await loadInvite(db, inviteId);
+  const allowed = selectedOnly ? canSeeSelected(viewer, invite) : canSeeSubmissions(viewer, invite);
+  if (!allowed) throw viewer ? new AppError(403, { detail: 'invite.selection_list_closed' }) : notAuthenticated();
+  // Hidden work (non-member, draft, private) stays hidden from everyone but its author and staff.
+  const visibility = visibleScope(viewer, { drafts: true, staffSeesAll: true });
+  const { count, rows } = await applications.listSubmissions(db, invite.id, { selectedOnly, visibility }, page.limit, page.offset);
+  const artworks = rows.map((r) => r.artwork);
+  const [rel, answers] = await Promise.all([
+    relationsOf(db, artworks, viewer?.id ?? null),
+    canManageInvite(viewer, invite)
+      ? applications.listAnswers(
+          db,
+          rows.map((r) => r.application.id),
+        )
+      : Promise.resolve([]),
+  ]);
+  return {
+    count,
+    results: rows.map((r) => ({
+      ...presentArtwork(r.artwork, rel, lang),
+      application: {
+        id: r.application.id,
+        selected: r.application.selected,
+        ...(canManageInvite(viewer, invite)
+          ? { answers: answers.filter((a) => a.applicationId === r.application.id).map((a) => ({ id: a.id, question: a.question, answer: a.answer })) }
+          : {}),
+      },
+    })),
+  };
+}

@@ -1,0 +1,103 @@
+import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { type inviteApplications, inviteColumns, invitePages, type inviteQuestions, invites, inviteSubscriptions, users } from '../../db/schema/index.ts';
+
+export type InviteRow = typeof invites.$inferSelect;
+export type InvitePageRow = typeof invitePages.$inferSelect;
+export type InviteColumnRow = typeof inviteColumns.$inferSelect;
+export type InviteQuestionRow = typeof inviteQuestions.$inferSelect;
+export type ApplicationRow = typeof inviteApplications.$inferSelect;
+export type OwnerRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'name' | 'slug' | 'croppedAvatar'>;
+
+const ownerColumns = { id: users.id, username: users.username, name: users.name, slug: users.slug, croppedAvatar: users.croppedAvatar };
+
+/** SPEC §4: an ongoing invite whose closed date has passed is under examination. Returns how many moved. */
+export async function closeExpiredInvites(db: Executor, now = new Date()): Promise<number> {
+  const moved = await db
+    .update(invites)
+    .set({ status: 'examination' })
+    .where(and(eq(invites.status, 'ongoing'), lte(invites.closed, now)))
+    .returning({ id: invites.id });
+  return moved.length;
+}
+
+export async function countInvites(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(invites);
+  return row?.n ?? 0;
+}
+
+export function listInvites(db: Executor, limit: number, offset: number) {
+  return db.select().from(invites).orderBy(desc(invites.created), desc(invites.id)).limit(limit).offset(offset);
+}
+
+export async function findInvite(db: Executor, id: number): Promise<InviteRow | undefined> {
+  const [row] = await db.select().from(invites).where(eq(invites.id, id));
+  return row;
+}
+
+export async function findOwners(db: Executor, ids: number[]): Promise<Map<number, OwnerRow>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select(ownerColumns).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The user a staff member names as owner: by id or by e-mail (case-insensitive). */
+export async function findUserByIdOrEmail(db: Executor, idOrEmail: number | string) {
+  const where: SQL = typeof idOrEmail === 'number' ? eq(users.id, idOrEmail) : (sql`lower(${users.email}) = lower(${idOrEmail})` as SQL);
+  const [row] = await db.select({ id: users.id }).from(users).where(where);
+  return row;
+}
+
+export async function insertInvite(db: Executor, values: typeof invites.$inferInsert) {
+  const [row] = await db.insert(invites).values(values).returning();
+  return row;
+}
+
+export async function updateInvite(db: Executor, id: number, values: Partial<typeof invites.$inferInsert>) {
+  const [row] = await db.update(invites).set(values).where(eq(invites.id, id)).returning();
+  return row;
+}
+
+export async function deleteInvite(db: Executor, id: number) {
+  const rows = await db.delete(invites).where(eq(invites.id, id)).returning({ id: invites.id });
+  return rows.length > 0;
+}
+
+export async function loadPages(db: Executor, inviteId: number) {
+  const pages = await db.select().from(invitePages).where(eq(invitePages.inviteId, inviteId)).orderBy(asc(invitePages.order), asc(invitePages.id));
+  const columns = pages.length
+    ? await db
+        .select()
+        .from(inviteColumns)
+        .where(
+          inArray(
+            inviteColumns.pageId,
+            pages.map((p) => p.id),
+          ),
+        )
+        .orderBy(asc(inviteColumns.order), asc(inviteColumns.id))
+    : [];
+  return { pages, columns };
+}
+
+export async function findSubscription(db: Executor, inviteId: number, userId: number) {
+  const [row] = await db
+    .select({ id: inviteSubscriptions.id })
+    .from(inviteSubscriptions)
+    .where(and(eq(inviteSubscriptions.inviteId, inviteId), eq(inviteSubscriptions.userId, userId)));
+  return row;
+}
+
+/** Creates the subscription, or returns the one the user already has. */
+export async function upsertSubscription(db: Executor, inviteId: number, userId: number) {
+  const [created] = await db.insert(inviteSubscriptions).values({ inviteId, userId }).onConflictDoNothing().returning({ id: inviteSubscriptions.id });
+  return created ?? (await findSubscription(db, inviteId, userId));
+}
+
+export async function deleteSubscription(db: Executor, id: number, userId: number) {
+  const rows = await db
+    .delete(inviteSubscriptions)
+    .where(and(eq(inviteSubscriptions.id, id), eq(inviteSubscriptions.userId, userId)))
+    .returning({ id: inviteSubscriptions.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,68 @@
+import { ANSWER_MAX, COLUMN_WIDTHS, INVITE_STATUSES, INVITE_TITLE_MAX } from '@axoo/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../http/auth.ts';
+import { forbidden, notAuthenticated } from '../../http/errors.ts';
+import { createPresignedUpload } from '../../media/service.ts';
+import { canEditInviteContent } from './policy.ts';
+
+/** Request schemas shared by the invite sub-resources' routes. */
+export const id = z.coerce.number().int().positive();
+export const idParams = z.object({ id });
+export const color = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'field.invalid_color');
+export const order = z.number().int().min(0).max(100_000);
+export const width = z.union(COLUMN_WIDTHS.map((w) => z.literal(w)) as [z.ZodLiteral<6>, z.ZodLiteral<12>], { error: 'invite.column_width' });
+export const date = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'field.invalid_date')
+  .nullable()
+  .optional();
+export const answer = z.string().trim().min(1).max(ANSWER_MAX, 'invite.answer_max');
+
+export const inviteBody = z.object({
+  owner: z.union([z.number().int().positive(), z.string().trim().min(1).max(254)], { error: 'invite.owner_required' }),
+  title: z.string().trim().min(1).max(INVITE_TITLE_MAX),
+  subtitle: z.string().trim().max(INVITE_TITLE_MAX).optional(),
+  description: z.string().max(5000).optional(),
+  logo: z.string().max(300).optional(),
+  background: z.string().max(300).optional(),
+  status: z.enum(INVITE_STATUSES),
+  closed: date,
+  selected: date,
+  /** The whole question list in order, saved with the invite in one transaction (omit to leave it). */
+  questions: z
+    .array(z.object({ id: z.number().int().positive().optional(), question: z.string().trim().min(1).max(1000) }))
+    .max(20)
+    .optional(),
+});
+
+export const columnBody = z.object({
+  content: z.string().max(200_000).optional(),
+  width: width.optional(),
+  order: order.optional(),
+});
+
+export const presignBody = z.object({
+  filename: z.string().min(1).max(255),
+  type: z.string().min(1).max(100),
+  height: z.number().int().positive().nullable().optional(),
+  width: z.number().int().positive().nullable().optional(),
+  size: z.number().int().min(0).nullable().optional(),
+});
+
+export const tags = ['invites'];
+
+/** SPEC §6 Staff: pages, columns, questions and the invites themselves (checked after validation, in the route). */
+export async function contentEditorsOnly(request: FastifyRequest) {
+  if (!request.user) throw notAuthenticated();
+  if (!canEditInviteContent(request.user)) throw forbidden();
+}
+
+/** A staff-only presigned image upload (SPEC §7 media flow) into `prefix`. */
+export function staffPresignRoute(app: FastifyInstance, path: string, summary: string, prefix: string) {
+  app.withTypeProvider<ZodTypeProvider>().post(path, { schema: { tags, summary, body: presignBody }, preHandler: contentEditorsOnly }, async (request) => {
+    const { filename, type, size, width, height } = request.body;
+    return createPresignedUpload(app, { ownerId: requireUser(request).id, filename, contentType: type, size, width, height, prefix });
+  });
+}
