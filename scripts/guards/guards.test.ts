@@ -18,26 +18,6 @@ const listCss = (dir: string): string[] =>
  */
 const ALLOWED = new Map<string, string>([
   [
-    'apps/api/src/features/admin/queries.ts -> apps/api/src/features/curation/queries.ts',
-    'the staff console reuses curation levels until the console composes them (issue #12 A)',
-  ],
-  [
-    'apps/api/src/features/admin/routes.ts -> apps/api/src/features/curation/schemas.ts',
-    'the staff console reuses curation levels until the console composes them (issue #12 A)',
-  ],
-  [
-    'apps/api/src/features/admin/routes.ts -> apps/api/src/features/curation/service.ts',
-    'the staff console reuses curation levels until the console composes them (issue #12 A)',
-  ],
-  [
-    'apps/api/src/features/artists/routes.ts -> apps/api/src/features/gallery/routes.ts',
-    'list query schema shared through the gallery until it moves to the contract (issue #12 C)',
-  ],
-  [
-    'apps/api/src/features/collections/routes.ts -> apps/api/src/features/gallery/routes.ts',
-    'list query schema shared through the gallery until it moves to the contract (issue #12 C)',
-  ],
-  [
     'apps/web/src/features/admin/sections.tsx -> apps/web/src/features/invites/admin/InvitesAdmin.tsx',
     'cross-feature screen not yet composed at the route level (issue #12 D)',
   ],

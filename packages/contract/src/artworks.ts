@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LICENCES, type LicenceCode } from './choices.ts';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, MULTI_SELECT_MAX, TAG_LENGTH_MAX, TAGS_MAX, TITLE_MAX } from './limits.ts';
+import { IMAGE_TYPES, MULTI_SELECT_MAX, TAG_LENGTH_MAX, TAGS_MAX, TITLE_MAX } from './limits.ts';
 
 /**
  * Artwork save rules (SPEC §3, §5, §9), shared by the API and the upload form. Messages are keys of
@@ -100,14 +100,5 @@ export function publishProblems(s: PublishState): Record<string, string> {
   if (!/<img\b[^>]*\ssrc="[^"]+"/.test(s.content)) problems.content = 'artwork.content_image_required';
   return problems;
 }
-
-/** POST /api/v1/artworks/{id}/presign/ (SPEC §7): filename, type, height, width (and size when known). */
-export const presignSchema = z.object({
-  filename: z.string().min(1).max(255),
-  type: z.string().max(100),
-  height: z.number().int().min(0).nullable().optional(),
-  width: z.number().int().min(0).nullable().optional(),
-  size: z.number().int().min(0).max(IMAGE_MAX_BYTES, 'media.too_large').nullable().optional(),
-});
 
 export const ACCEPTED_IMAGE_TYPES = IMAGE_TYPES;

@@ -4,6 +4,7 @@ import { artworkRoutes } from './artworks/routes.ts';
 import { accountsRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { artistRoutes } from './artists/routes.ts';
+import { curationConsoleRoutes } from './curation/console-routes.ts';
 import { curationRoutes } from './curation/routes.ts';
 import { collectionRoutes } from './collections/routes.ts';
 import { galleryRoutes } from './gallery/routes.ts';
@@ -20,6 +21,7 @@ export const featureRegistry: FastifyPluginAsync[] = [
   artworkRoutes,
   accountsRoutes,
   curationRoutes,
+  curationConsoleRoutes,
   adminRoutes,
   galleryRoutes,
   collectionRoutes,

@@ -1,14 +1,13 @@
+import { numericIdParams } from '@axoo/contract';
 import { loginSchema, passwordChangeSchema, passwordResetRequestSchema, passwordResetSchema, signupSchema } from '@axoo/contract/accounts-schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../http/auth.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { endSession, startSession } from '../../http/sessions.ts';
 import * as accounts from './service.ts';
 import { LIMITS, Throttle } from './throttle.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const locked = (key: string, seconds: number) =>
   new AppError(429, { detail: { key, params: { minutes: Math.ceil(seconds / 60), seconds } } }, { 'Retry-After': String(seconds) });
 const emailKey = (email: string) => email.trim().toLowerCase();
@@ -79,7 +78,7 @@ export async function accountsRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/v1/users/:id/',
-    { schema: { tags: ['accounts'], summary: 'Delete one’s own account and everything it owns (premium members cannot)', params: idParams } },
+    { schema: { tags: ['accounts'], summary: 'Delete one’s own account and everything it owns (premium members cannot)', params: numericIdParams } },
     async (request, reply) => {
       await accounts.deleteAccount(app.db, requireUser(request), request.params.id);
       await endSession(request, reply);
@@ -90,7 +89,7 @@ export async function accountsRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/users/:id/password_change/',
     {
-      schema: { tags: ['accounts'], summary: 'Change one’s password; other sessions end', params: idParams, body: passwordChangeSchema },
+      schema: { tags: ['accounts'], summary: 'Change one’s password; other sessions end', params: numericIdParams, body: passwordChangeSchema },
     },
     async (request) => {
       const viewer = requireUser(request);

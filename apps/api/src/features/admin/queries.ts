@@ -2,7 +2,7 @@ import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TaxonomyList } from '@axoo/contract';
 import type { Executor } from '../../db/client.ts';
 import { categories, colors, concepts, fields, users } from '../../db/schema/index.ts';
-import { likePattern } from '../curation/queries.ts';
+import { likePattern } from '../../db/like.ts';
 
 export type MemberRow = typeof users.$inferSelect;
 

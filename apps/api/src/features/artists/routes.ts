@@ -1,8 +1,8 @@
+import { SEARCH_MAX } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paged, pagingQuery, parsePaging } from '../../http/paging.ts';
-import { SEARCH_MAX } from '../gallery/routes.ts';
 import { listArtists } from './service.ts';
 
 const listQuery = z.object({

@@ -1,16 +1,11 @@
-import { artworkWriteSchema, presignSchema } from '@axoo/contract/artworks';
+import { idPathParams } from '@axoo/contract';
+import { parseId } from '../../http/params.ts';
+import { presignSchema } from '@axoo/contract';
+import { artworkWriteSchema } from '@axoo/contract/artworks';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
 import { editableArtwork, presentSaved, presignArtworkImage, removeArtwork, saveArtwork } from './service.ts';
-
-const idParams = z.object({ id: z.string() });
-const parseId = (raw: string) => {
-  if (!/^\d{1,9}$/.test(raw)) throw notFound();
-  return Number(raw);
-};
 
 /**
  * SPEC §7 artwork writes: create, save, delete, presign. Reads (list, detail, a user's artworks) live in the
@@ -42,7 +37,7 @@ export async function artworkRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Save an artwork (author only); fields left out keep their value; draft=false publishes',
-        params: idParams,
+        params: idPathParams,
         body: artworkWriteSchema,
       },
     },
@@ -54,7 +49,7 @@ export async function artworkRoutes(app: FastifyInstance) {
     },
   );
 
-  r.delete('/api/v1/artworks/:id/', { schema: { tags, summary: 'Delete an artwork (author only)', params: idParams } }, async (request, reply) => {
+  r.delete('/api/v1/artworks/:id/', { schema: { tags, summary: 'Delete an artwork (author only)', params: idPathParams } }, async (request, reply) => {
     await removeArtwork(app, requireUser(request), parseId(request.params.id));
     return reply.status(204).send();
   });
@@ -65,7 +60,7 @@ export async function artworkRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Presigned upload for an image of the artwork (author only; jpg, png, gif, webp up to 10,485,760 bytes)',
-        params: idParams,
+        params: idPathParams,
         body: presignSchema,
       },
     },

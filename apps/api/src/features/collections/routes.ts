@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, userOnly } from '../../http/auth.ts';
-import { parseId } from '../gallery/routes.ts';
+import { idPathParams } from '@axoo/contract';
+import { parseId } from '../../http/params.ts';
 import { collectArtwork, uncollect } from './service.ts';
 
 const body = z.object({ artwork: z.number({ error: 'collection.artwork_required' }).int().positive() });
@@ -33,7 +34,7 @@ export async function collectionRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/v1/collections/:id/',
-    { schema: { tags: ['collections'], summary: 'Uncollect (owner only)', params: z.object({ id: z.string() }) }, preValidation: userOnly },
+    { schema: { tags: ['collections'], summary: 'Uncollect (owner only)', params: idPathParams }, preValidation: userOnly },
     async (request, reply) => {
       const user = requireUser(request);
       await uncollect(app, user, parseId(request.params.id));

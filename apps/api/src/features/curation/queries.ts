@@ -1,3 +1,4 @@
+import { likePattern } from '../../db/like.ts';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworks, banners, clients, media } from '../../db/schema/index.ts';
@@ -6,9 +7,6 @@ export type BannerRow = typeof banners.$inferSelect;
 export type ClientRow = typeof clients.$inferSelect;
 export type BannerValues = Pick<typeof banners.$inferInsert, 'url' | 'image' | 'alt' | 'level'>;
 export type ClientValues = Pick<typeof clients.$inferInsert, 'name' | 'url' | 'image' | 'benefit' | 'level'>;
-
-/** `%term%` with the LIKE wildcards of the term itself taken literally. */
-export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const findArtwork = (db: Executor, id: number) =>
   db

@@ -1,8 +1,9 @@
+import { numericIdParams } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff, staffOnly } from '../../http/auth.ts';
-import { bannerBody, bannerOut, clientBody, clientOut, curationLevel, idParams } from './schemas.ts';
+import { bannerBody, bannerOut, clientBody, clientOut, curationLevel } from './schemas.ts';
 import * as service from './service.ts';
 
 /** SPEC §4 and §7: the level calls staff make from cards, the overlay and the home page. */
@@ -17,7 +18,7 @@ export async function curationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['curation'],
         summary: 'Set or clear an artwork level (staff; SPEC §4 Artwork level)',
-        params: idParams,
+        params: numericIdParams,
         body: z.object({ level: curationLevel }),
       },
     },
@@ -34,7 +35,7 @@ export async function curationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['curation'],
         summary: 'Replace a banner: the whole record with the changed level (staff; SPEC §7)',
-        params: idParams,
+        params: numericIdParams,
         body: bannerBody,
         response: { 200: bannerOut },
       },
@@ -52,7 +53,7 @@ export async function curationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['curation'],
         summary: 'Replace a client (partner): the whole record with the changed level (staff; SPEC §7)',
-        params: idParams,
+        params: numericIdParams,
         body: clientBody,
         response: { 200: clientOut },
       },

@@ -34,5 +34,3 @@ export const clientOut = z.object({
   benefit: z.string(),
   level: z.number().nullable(),
 });
-
-export const idParams = z.object({ id: z.coerce.number().int().positive() });

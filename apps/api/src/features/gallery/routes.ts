@@ -1,16 +1,18 @@
+import { SEARCH_MAX } from '@axoo/contract';
+import { idPathParams } from '@axoo/contract';
+import { parseId } from '../../http/params.ts';
 import { createHash } from 'node:crypto';
 import { CARD_WIDTH, mediaSrcSet, mediaUrl, PAGE_SIZE } from '@axoo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { baseUrl, paged, pagingQuery, parsePaging } from '../../http/paging.ts';
 import type { ArtworkFilters, Ordering } from './queries.ts';
 import { galleryStatePlugin } from './state.ts';
 import { dailyView, listArtworks, listUserArtworks, readArtwork } from './service.ts';
 
-export const SEARCH_MAX = 100;
 /** The web gallery's page size (apps/web features/gallery GALLERY_PAGE). */
 const ORDERINGS = ['-created', 'created', '-hit', 'hit'] as const;
 
@@ -35,14 +37,6 @@ const userListQuery = z.object({
   type: z.enum(['projects', 'collection', 'application'], { error: 'gallery.invalid_type' }).optional(),
   draft: z.enum(['true', 'false'], { error: 'field.invalid_choice' }).optional(),
 });
-
-const idParams = z.object({ id: z.string() });
-
-/** Path ids that are not whole numbers name nothing: a 404, like a missing row. */
-export function parseId(raw: string): number {
-  if (!/^\d{1,9}$/.test(raw)) throw notFound();
-  return Number(raw);
-}
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -128,7 +122,7 @@ async function gallery(app: FastifyInstance) {
       schema: {
         tags: ['artworks'],
         summary: 'One artwork with its content; counts one view per viewer per day (SPEC §7)',
-        params: idParams,
+        params: idPathParams,
       },
     },
     async (request, reply) => {
@@ -150,7 +144,7 @@ async function gallery(app: FastifyInstance) {
       schema: {
         tags: ['artworks'],
         summary: "A profile's tabs: projects (default), collection, application; draft=true lists the owner's open drafts",
-        params: idParams,
+        params: idPathParams,
         querystring: userListQuery,
       },
     },

@@ -1,4 +1,4 @@
-import { ANSWER_MAX, COLUMN_WIDTHS, INVITE_STATUSES, INVITE_TITLE_MAX } from '@axoo/contract';
+import { ANSWER_MAX, COLUMN_WIDTHS, INVITE_STATUSES, INVITE_TITLE_MAX, numericIdParams, presignSchema } from '@axoo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,8 +8,8 @@ import { createPresignedUpload } from '../../media/service.ts';
 import { canEditInviteContent } from './policy.ts';
 
 /** Request schemas shared by the invite sub-resources' routes. */
-export const id = z.coerce.number().int().positive();
-export const idParams = z.object({ id });
+export const id = numericIdParams.shape.id;
+export const idParams = numericIdParams;
 export const color = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'field.invalid_color');
 export const order = z.number().int().min(0).max(100_000);
 export const width = z.union(COLUMN_WIDTHS.map((w) => z.literal(w)) as [z.ZodLiteral<6>, z.ZodLiteral<12>], { error: 'invite.column_width' });
@@ -43,14 +43,6 @@ export const columnBody = z.object({
   order: order.optional(),
 });
 
-export const presignBody = z.object({
-  filename: z.string().min(1).max(255),
-  type: z.string().min(1).max(100),
-  height: z.number().int().positive().nullable().optional(),
-  width: z.number().int().positive().nullable().optional(),
-  size: z.number().int().min(0).nullable().optional(),
-});
-
 export const tags = ['invites'];
 
 /** SPEC §6 Staff: pages, columns, questions and the invites themselves (checked after validation, in the route). */
@@ -61,7 +53,7 @@ export async function contentEditorsOnly(request: FastifyRequest) {
 
 /** A staff-only presigned image upload (SPEC §7 media flow) into `prefix`. */
 export function staffPresignRoute(app: FastifyInstance, path: string, summary: string, prefix: string) {
-  app.withTypeProvider<ZodTypeProvider>().post(path, { schema: { tags, summary, body: presignBody }, preHandler: contentEditorsOnly }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().post(path, { schema: { tags, summary, body: presignSchema }, preHandler: contentEditorsOnly }, async (request) => {
     const { filename, type, size, width, height } = request.body;
     return createPresignedUpload(app, { ownerId: requireUser(request).id, filename, contentType: type, size, width, height, prefix });
   });

@@ -1,19 +1,15 @@
+import { idPathParams } from '@axoo/contract';
+import { parseId } from '../../http/params.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { presignSchema } from '@axoo/contract';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../http/auth.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { forbidden } from '../../http/errors.ts';
 import { canEditProfile, canSetArtistLevel } from './policy.ts';
-import { levelSchema, presignSchema, userUpdateSchema } from './schemas.ts';
+import { levelSchema, userUpdateSchema } from './schemas.ts';
 import { getProfile, presignProfileImage, setArtistLevel, updateUser } from './service.ts';
-
-const idParams = z.object({ id: z.string().max(20) });
-/** Ids in the path that are not whole numbers name nothing: 404, like an unknown id. */
-function parseId(raw: string): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw notFound();
-  return Number(raw);
-}
 
 /** Permission before validation, so a guest or another user gets 403 whatever the body holds. */
 async function ownerOnly(request: FastifyRequest) {
@@ -47,7 +43,7 @@ export async function profileRoutes(app: FastifyInstance) {
       schema: {
         tags: ['profiles'],
         summary: 'Update own account or profile (partial: only fields sent change); answers the current user',
-        params: idParams,
+        params: idPathParams,
         body: userUpdateSchema,
       },
       preValidation: ownerOnly,
@@ -58,7 +54,7 @@ export async function profileRoutes(app: FastifyInstance) {
   r.patch(
     '/api/v1/users/:id/',
     {
-      schema: { tags: ['profiles'], summary: 'Staff: set the artist level (0-5)', params: idParams, body: levelSchema },
+      schema: { tags: ['profiles'], summary: 'Staff: set the artist level (0-5)', params: idPathParams, body: levelSchema },
       preValidation: levelSetterOnly,
     },
     async (request) => {
@@ -73,7 +69,7 @@ export async function profileRoutes(app: FastifyInstance) {
       schema: {
         tags: ['profiles'],
         summary: 'Presigned upload URL for an avatar or banner image of one’s own profile',
-        params: idParams,
+        params: idPathParams,
         body: presignSchema,
       },
       preValidation: ownerOnly,

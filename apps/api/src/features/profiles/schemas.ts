@@ -48,12 +48,3 @@ export const IMAGE_FIELDS = ['avatar', 'raw_avatar', 'cropped_avatar', 'banner',
 export const levelSchema = z.object({
   level: z.number().int().min(0, 'profile.level_range').max(5, 'profile.level_range'),
 });
-
-/** SPEC §7 presign payload: filename, type, height, width (and the size, checked against 10 MB). */
-export const presignSchema = z.object({
-  filename: z.string().min(1).max(255),
-  type: z.string().min(1).max(100),
-  width: z.number().int().positive().nullish(),
-  height: z.number().int().positive().nullish(),
-  size: z.number().int().nonnegative().nullish(),
-});
