@@ -1,3 +1,4 @@
+import { profileSlugOf } from '@axoo/contract';
 import type { ReactNode } from 'react';
 import { Navigate, Route, useParams } from 'react-router';
 import { lazyComponent } from './lazy.ts';
@@ -68,8 +69,6 @@ export const pageRoutes = (
   </>
 );
 
-const FIXED_PREFIXES = ['gallery', 'upload', 'about', 'goodluck', 'accounts', 'login', 'signup', 'artwork', 'admin'];
-
 /**
  * Views that stay alive when the user switches between them (SPEC §2 Shell): home, the gallery,
  * and each profile. Returns the keep-alive key of a path, or null.
@@ -77,9 +76,8 @@ const FIXED_PREFIXES = ['gallery', 'upload', 'about', 'goodluck', 'accounts', 'l
 export function aliveKeyOf(pathname: string): string | null {
   if (pathname === '/') return 'home';
   if (pathname.startsWith('/gallery/') && pathname !== '/gallery/') return 'gallery';
-  const m = /^\/([^/]+)\/$/.exec(pathname);
-  if (m && !FIXED_PREFIXES.includes(m[1])) return `profile:${m[1].toLowerCase().replaceAll('.', '')}`;
-  return null;
+  const slug = profileSlugOf(pathname);
+  return slug ? `profile:${slug}` : null;
 }
 
 /** Routes whose modal state survives navigation (SPEC §2 Guard). */

@@ -55,6 +55,24 @@ export function slugify(username: string): string {
   return username.toLowerCase().replaceAll('.', '');
 }
 
+/**
+ * The profile slug a site path names (`/<username>/`, DESIGN: profile URLs live at the site root), or null when
+ * the path is another page: more than one segment, or a reserved route segment. The one rule for the web's
+ * routes, the server's page host and share previews.
+ */
+export function profileSlugOf(pathname: string): string | null {
+  const segment = /^\/([^/]+)\/$/.exec(pathname)?.[1];
+  if (!segment) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+  const slug = slugify(decoded);
+  return slug && !RESERVED_SLUGS.has(slug) ? slug : null;
+}
+
 /** Message keys for each password rule the value breaks (SPEC §5, server-enforced). */
 export function passwordProblems(password: string): string[] {
   const problems: string[] = [];

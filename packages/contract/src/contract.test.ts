@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { displayedSize, licenceOf, LICENCES, passwordProblems, pickLang, slugify, translate, USERNAME_PATTERN } from './index.ts';
+import {
+  displayedSize,
+  licenceOf,
+  LICENCES,
+  localisedName,
+  mediaSrcSet,
+  mediaUrl,
+  passwordProblems,
+  pathId,
+  pickLang,
+  profileSlugOf,
+  slugify,
+  translate,
+  USERNAME_PATTERN,
+} from './index.ts';
 
 describe('contract', () => {
   it('picks the request language, Korean by default (DESIGN API conventions)', () => {
@@ -37,5 +51,34 @@ describe('contract', () => {
   it('translates message keys with placeholders', () => {
     expect(translate('ko', 'field.too_long', { max: 100 })).toBe('100자 이하로 입력하세요.');
     expect(translate('en', 'field.too_long', { max: 100 })).toBe('Ensure this field has no more than 100 characters.');
+  });
+
+  it('names a profile by a one-segment path that is not a reserved route (DESIGN: profile URLs at the root)', () => {
+    expect(profileSlugOf('/Kim.Artist/')).toBe('kimartist');
+    expect(profileSlugOf('/%ED%95%9C%EA%B8%80/')).toBe('한글');
+    expect(profileSlugOf('/gallery/')).toBeNull();
+    expect(profileSlugOf('/admin/')).toBeNull();
+    expect(profileSlugOf('/a/b/')).toBeNull();
+    expect(profileSlugOf('/%E0%A4%A/')).toBeNull();
+    expect(profileSlugOf('/')).toBeNull();
+  });
+
+  it('reads a path id only when it can name a row', () => {
+    expect(pathId('42')).toBe(42);
+    expect(pathId('2147483647')).toBe(2_147_483_647);
+    for (const bad of ['0', '-1', '1.5', 'abc', '2147483648', '12345678901', '']) expect(pathId(bad), bad).toBeNull();
+  });
+
+  it('serves a stored key at /media/ with each segment encoded, and a rendition by width', () => {
+    expect(mediaUrl('a b/c.png', 480)).toBe('/media/a%20b/c.png?w=480');
+    expect(mediaUrl('https://x.test/a.png', 480)).toBe('https://x.test/a.png');
+    expect(mediaUrl(null)).toBe('');
+    expect(mediaSrcSet('k.png', 480)).toBe('/media/k.png?w=480 1x, /media/k.png?w=960 2x');
+    expect(mediaSrcSet('blob:x', 480)).toBeUndefined();
+  });
+
+  it('picks the localised name', () => {
+    expect(localisedName('ko', { nameKo: '회화', nameEn: 'Painting' })).toBe('회화');
+    expect(localisedName('en', { nameKo: '회화', nameEn: 'Painting' })).toBe('Painting');
   });
 });

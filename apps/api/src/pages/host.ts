@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { RESERVED_SLUGS } from '@axoo/contract';
+import { profileSlugOf } from '@axoo/contract';
 import { baseUrl } from '../http/paging.ts';
 
 /** Open Graph / Twitter card data for a shared link (DESIGN: share previews in the served HTML). */
@@ -282,8 +282,7 @@ export function pageModulesOf(file: string): (pathname: string) => string[] {
   return (pathname) => {
     const page = pages.find((p) => p.pattern.test(pathname));
     if (page) return page.modules;
-    const slug = /^\/([^/]+)\/$/.exec(pathname)?.[1];
-    return slug && !RESERVED_SLUGS.has(slug) ? map.profile : [];
+    return profileSlugOf(pathname) ? map.profile : [];
   };
 }
 

@@ -1,3 +1,4 @@
+import { slugify } from '@axoo/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, userCategories, users } from '../../db/schema/index.ts';
@@ -16,7 +17,7 @@ const likeLiteral = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 function searchCondition(term: string): SQL {
   const length = [...term].length;
-  if (length === 1) return eq(users.slug, term.toLowerCase().replaceAll('.', '')) as SQL;
+  if (length === 1) return eq(users.slug, slugify(term)) as SQL;
   if (length === 2) {
     const start = `${likeLiteral(term)}%`;
     const word = `% ${likeLiteral(term)}%`;

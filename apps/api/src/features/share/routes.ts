@@ -1,4 +1,4 @@
-import { localisedName, mediaUrl, RESERVED_SLUGS } from '@axoo/contract';
+import { localisedName, mediaUrl, profileSlugOf } from '@axoo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { baseUrl } from '../../http/paging.ts';
 import type { ShareMeta } from '../../pages/host.ts';
@@ -68,10 +68,8 @@ export async function shareRoutes(app: FastifyInstance) {
   });
 
   app.shareMeta.push(async (pathname, request): Promise<ShareMeta | null> => {
-    const m = /^\/([^/]+)\/$/.exec(pathname);
-    if (!m) return null;
-    const slug = decodeURIComponent(m[1]).toLowerCase().replaceAll('.', '');
-    if (RESERVED_SLUGS.has(slug)) return null;
+    const slug = profileSlugOf(pathname);
+    if (!slug) return null;
     const row = await q.profilePreview(app.db, slug);
     if (!row) return null;
     const key = row.banner || row.avatar;

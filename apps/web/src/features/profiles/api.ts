@@ -1,3 +1,4 @@
+import { slugify } from '@axoo/contract';
 import { PAGE_SIZE } from '@axoo/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
@@ -18,7 +19,8 @@ export type ProfileTab = 'projects' | 'collection' | 'application';
 export const PROFILE_PAGE_SIZE = PAGE_SIZE;
 
 /** SPEC §5: the lookup lowercases and removes dots. */
-export const normaliseSlug = (slug: string) => slug.toLowerCase().replaceAll('.', '');
+/** The slug as the server looks it up (SPEC §5). */
+export const normaliseSlug = slugify;
 
 export const profileKey = (slug: string) => ['profile', normaliseSlug(slug)] as const;
 export const profileArtworksKey = (id: number, type: ProfileTab) => ['profile-artworks', id, type] as const;
