@@ -1,3 +1,4 @@
+import { queryKeys } from '@axoo/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './api/client.ts';
@@ -140,7 +141,7 @@ export function readInlinedSiteData(): SiteData | undefined {
   }
 }
 
-export const siteQueryKey = ['site'] as const;
+export const siteQueryKey = queryKeys.site();
 export const fetchSite = () => api<SiteData>('/api/v1/site/');
 
 /** Global page data: lists, banners, clients, best projects and the current user. */

@@ -1,3 +1,4 @@
+import { queryKeys } from '@axoo/contract';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,7 +119,8 @@ describe('spa plugin: serving the built web app fast', () => {
     const page = await app.inject({ url: '/gallery/photography/' });
     const json = /<script id="__PREFETCH__" type="application\/json">(.*?)<\/script>/s.exec(page.body)?.[1];
     const [entry] = JSON.parse(json ?? '[]');
-    expect(entry.key).toEqual(['artworks', 'gallery', { categories__category: 'photography' }]);
+    // The key the web client builds for the same page (packages/contract/src/query-keys.ts).
+    expect(entry.key).toEqual(queryKeys.artworks.gallery({ categories__category: 'photography' }));
     expect(entry.infinite).toBe(true);
     expect(entry.data.results.map((a: { id: number }) => a.id)).toEqual([art.id]);
     // Text that a replacement string would expand (`$&`, `$'`) reaches the page as it was written.

@@ -1,4 +1,4 @@
-import { SEARCH_MAX } from '@axoo/contract';
+import { queryKeys, SEARCH_MAX } from '@axoo/contract';
 import { idPathParams } from '@axoo/contract';
 import { parseId } from '../../http/params.ts';
 import { createHash } from 'node:crypto';
@@ -73,7 +73,7 @@ async function gallery(app: FastifyInstance) {
     if (!m || search) return null;
     const category = m[1] === 'all' ? undefined : m[1];
     return {
-      key: ['artworks', 'gallery', category ? { categories__category: category } : {}],
+      key: [...queryKeys.artworks.gallery(category ? { categories__category: category } : {})],
       infinite: true,
       url: `/api/v1/artworks/?limit=${PAGE_SIZE}&offset=0${category ? `&categories__category=${category}` : ''}`,
       // The first row's covers are the largest paint: the same rendition the card asks for (CARD_WIDTH).

@@ -38,7 +38,7 @@ export function listArtworks(deps: GalleryDeps, viewer: UserRow | null, lang: La
   return presentList(lang, count, q.pageOfArtworks(deps.db, scopes, ordering, page.limit, page.offset, viewer?.id ?? null));
 }
 
-export type ProfileTab = 'projects' | 'collection' | 'application';
+export type { ProfileTab } from '@axoo/contract';
 
 /**
  * SPEC §2 Profile tabs and the upload screen's draft lookup (GET /api/v1/users/{id}/artworks/).

@@ -1,3 +1,4 @@
+import { queryKeys } from '@axoo/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import type { Paged } from '../../api/paging.ts';
@@ -43,11 +44,7 @@ export interface ListItem {
   retired: boolean;
 }
 
-export const adminKeys = {
-  all: ['admin'] as const,
-  table: (resource: string, search: string, page: number) => ['admin', resource, search, page] as const,
-  list: (list: ListName) => ['admin', 'lists', list] as const,
-};
+export const adminKeys = queryKeys.admin;
 
 /** One page of a console table (limit/offset as SPEC §7 pages them). */
 export function useAdminTable<T>(resource: 'banners' | 'clients' | 'users', search: string, page: number) {
@@ -61,7 +58,7 @@ export function useAdminTable<T>(resource: 'banners' | 'clients' | 'users', sear
 /** After a change: the console's tables and the global page data (home banners, partners, lists). */
 export function useAdminRefresh() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: adminKeys.all }), client.invalidateQueries({ queryKey: siteQueryKey })]);
+  return () => Promise.all([client.invalidateQueries({ queryKey: adminKeys.all() }), client.invalidateQueries({ queryKey: siteQueryKey })]);
 }
 
 export function useAdminMutation<V, R = unknown>(fn: (vars: V) => Promise<R>) {

@@ -1,3 +1,4 @@
+import { showsArtworks } from '@axoo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { type Artwork, siteQueryKey } from '../../site.ts';
@@ -6,7 +7,6 @@ import { type Artwork, siteQueryKey } from '../../site.ts';
 export const patchArtworkLevel = (id: number, level: number | null) => api<Artwork>(`/api/v1/artworks/${id}/`, { method: 'PATCH', body: { level } });
 
 /** Queries that show artworks: their levels (and Best Projects on home) follow a change. */
-const showsArtworks = (key: readonly unknown[]) => typeof key[0] === 'string' && /artwork|gallery|profile/.test(key[0]);
 
 export function useSetArtworkLevel(id: number) {
   const client = useQueryClient();

@@ -5,9 +5,9 @@ import { useLocalName, useSite } from '../../site.ts';
 import { Select } from '../../ui/Select.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ArtworkGrid } from '../artworks/components/ArtworkGrid.tsx';
-import { type ArtworkQuery, useArtistPages, useArtworkPages } from './api/gallery.ts';
+import { useArtistPages, useArtworkPages } from './api/gallery.ts';
 import { ArtistCard } from './components/ArtistCard.tsx';
-import { type GalleryFilters, periodStart, readFilters, writeFilters } from './filters.ts';
+import { artworkQueryOf, type GalleryFilters, readFilters, writeFilters } from './filters.ts';
 import styles from './GalleryPage.module.css';
 
 /** Calls `onVisible` when the sentinel scrolls near the viewport (infinite scroll). */
@@ -54,16 +54,7 @@ export default function GalleryPage() {
     if (params.has('tag')) setParams(writeFilters(filters), { replace: true });
   });
 
-  const projectQuery: ArtworkQuery = {
-    search: filters.search || undefined,
-    ordering: filters.ordering === '-created' ? undefined : filters.ordering,
-    created__gte: periodStart(filters.period),
-    categories__category: category || undefined,
-    fields__field: filters.field || undefined,
-    concepts__concept: filters.concept || undefined,
-    color: filters.color || undefined,
-  };
-  const projects = useArtworkPages(projectQuery, filters.type === 'projects');
+  const projects = useArtworkPages(artworkQueryOf(filters, category), filters.type === 'projects');
   const artists = useArtistPages({ search: filters.search || undefined, categories__category: category || undefined }, filters.type === 'artists');
   const active = filters.type === 'projects' ? projects : artists;
   const sentinel = useSentinel(() => {

@@ -1,3 +1,4 @@
+import type { ArtworkListQuery } from '@axoo/contract';
 /** The gallery's view as URL state (STYLE: filters live in the URL so a link reproduces the view). */
 export interface GalleryFilters {
   type: 'projects' | 'artists';
@@ -46,4 +47,17 @@ export function periodStart(period: GalleryFilters['period'], now = new Date()):
   d.setMonth(d.getMonth() - (period === '1m' ? 1 : 3));
   d.setHours(0, 0, 0, 0);
   return d.toISOString();
+}
+
+/** The artworks query of a gallery view (GET /api/v1/artworks/): what differs from the defaults, nothing else. */
+export function artworkQueryOf(filters: GalleryFilters, category: string, now = new Date()): ArtworkListQuery {
+  return {
+    search: filters.search || undefined,
+    ordering: filters.ordering === '-created' ? undefined : filters.ordering,
+    created__gte: periodStart(filters.period, now),
+    categories__category: category || undefined,
+    fields__field: filters.field || undefined,
+    concepts__concept: filters.concept || undefined,
+    color: filters.color || undefined,
+  };
 }

@@ -1,4 +1,4 @@
-import { INVITE_PAGE_SIZE } from '@axoo/contract';
+import { INVITE_PAGE_SIZE, queryKeys } from '@axoo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import type { Paged } from '../../api/paging.ts';
@@ -61,13 +61,7 @@ export interface Submission extends Artwork {
   application: { id: number; selected: boolean; answers?: { id: number; question: number; answer: string }[] };
 }
 
-export const inviteKeys = {
-  all: ['invites'] as const,
-  list: () => ['invites', 'list'] as const,
-  detail: (id: number) => ['invites', 'detail', id] as const,
-  questions: (id: number) => ['invites', 'questions', id] as const,
-  artworks: (id: number, selected: boolean) => ['invites', 'artworks', id, selected] as const,
-};
+export const inviteKeys = queryKeys.invites;
 
 export function useInvites() {
   return useQuery({
@@ -123,7 +117,7 @@ export function useToggleSelected(inviteId: number) {
   return useMutation({
     mutationFn: ({ application, selected }: { application: number; selected: boolean }) =>
       api<{ id: number; selected: boolean }>(`/api/v1/invite-applications/${application}/`, { method: 'PUT', body: { selected } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['invites', 'artworks', inviteId] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: inviteKeys.allArtworks(inviteId) }),
   });
 }
 

@@ -1,4 +1,6 @@
-import { slugify } from '@axoo/contract';
+import { type ProfileTab, queryKeys, slugify } from '@axoo/contract';
+
+export type { ProfileTab };
 import { PAGE_SIZE } from '@axoo/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
@@ -15,15 +17,14 @@ export interface Profile extends Omit<CurrentUser, 'email' | 'phone' | 'date_of_
   is_owner: boolean;
 }
 
-export type ProfileTab = 'projects' | 'collection' | 'application';
 export const PROFILE_PAGE_SIZE = PAGE_SIZE;
 
 /** SPEC §5: the lookup lowercases and removes dots. */
 /** The slug as the server looks it up (SPEC §5). */
 export const normaliseSlug = slugify;
 
-export const profileKey = (slug: string) => ['profile', normaliseSlug(slug)] as const;
-export const profileArtworksKey = (id: number, type: ProfileTab) => ['profile-artworks', id, type] as const;
+export const profileKey = (slug: string) => queryKeys.profiles.bySlug(normaliseSlug(slug));
+export const profileArtworksKey = queryKeys.profiles.artworks;
 
 export function useProfile(slug: string) {
   return useQuery({

@@ -1,4 +1,4 @@
-import { CARD_WIDTH, COVER_RATIO, mediaSrcSet, mediaUrl } from '@axoo/contract';
+import { CARD_WIDTH, COVER_RATIO, mediaSrcSet, mediaUrl, queryKeys } from '@axoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,8 +55,7 @@ export function ArtworkCard({ artwork, fixed = true, priority = false, actions }
       setConfirming(false);
       setDeleted(true);
       // Lists that held it refetch when next shown.
-      void client.invalidateQueries({ queryKey: ['artworks'] });
-      void client.invalidateQueries({ queryKey: ['user-artworks'] });
+      void client.invalidateQueries({ queryKey: queryKeys.artworks.all() });
     } finally {
       setDeleting(false);
     }

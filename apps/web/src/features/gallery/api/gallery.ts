@@ -1,20 +1,10 @@
-import { PAGE_SIZE } from '@axoo/contract';
+import { type ArtworkListQuery, PAGE_SIZE, queryKeys } from '@axoo/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 import { nextOffset, type Paged } from '../../../api/paging.ts';
 import type { Artwork } from '../../../site.ts';
 
 export const GALLERY_PAGE = PAGE_SIZE;
-
-export interface ArtworkQuery {
-  search?: string;
-  ordering?: string;
-  created__gte?: string;
-  categories__category?: string;
-  fields__field?: string;
-  concepts__concept?: string;
-  color?: string;
-}
 
 export interface Artist {
   id: number;
@@ -29,9 +19,9 @@ export interface Artist {
 }
 
 /** GET /api/v1/artworks/ page by page (SPEC §7), for infinite scroll. */
-export function useArtworkPages(query: ArtworkQuery, enabled: boolean) {
+export function useArtworkPages(query: ArtworkListQuery, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: ['artworks', 'gallery', query],
+    queryKey: queryKeys.artworks.gallery(query),
     queryFn: ({ pageParam, signal }) => api<Paged<Artwork>>('/api/v1/artworks/', { query: { ...query, limit: GALLERY_PAGE, offset: pageParam }, signal }),
     initialPageParam: 0,
     getNextPageParam: (last) => nextOffset(last),
@@ -43,7 +33,7 @@ export function useArtworkPages(query: ArtworkQuery, enabled: boolean) {
 /** GET /api/v1/artists/?is_premium=true (the gallery's Artists type lists members only). */
 export function useArtistPages(query: { search?: string; categories__category?: string }, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: ['artists', 'gallery', query],
+    queryKey: queryKeys.artists.gallery(query),
     queryFn: ({ pageParam, signal }) =>
       api<Paged<Artist>>('/api/v1/artists/', { query: { ...query, is_premium: true, limit: GALLERY_PAGE, offset: pageParam }, signal }),
     initialPageParam: 0,

@@ -145,7 +145,7 @@ function InviteForm({ invite, onDone }: { invite: InviteDetail | null; onDone: (
         // The invite and its whole question list are saved in one transaction.
         questions: form.questions.filter((q) => q.question.trim()).map((q) => (q.id === null ? { question: q.question } : { id: q.id, question: q.question })),
       });
-      await client.invalidateQueries({ queryKey: inviteKeys.all });
+      await client.invalidateQueries({ queryKey: inviteKeys.all() });
       setSaved(true);
       onDone();
     } catch (err) {
@@ -323,7 +323,7 @@ export default function InvitesAdmin() {
         onConfirm={async () => {
           if (removing) await deleteInvite(removing.id);
           setRemoving(null);
-          await client.invalidateQueries({ queryKey: inviteKeys.all });
+          await client.invalidateQueries({ queryKey: inviteKeys.all() });
         }}
       />
     </section>

@@ -1,4 +1,4 @@
-import { ANSWER_MAX, AVATAR_WIDTH, mediaUrl } from '@axoo/contract';
+import { ANSWER_MAX, AVATAR_WIDTH, mediaUrl, queryKeys } from '@axoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ export default function InviteApplicationPage() {
   const artworkId = Number(params.artworkId);
   const invite = useInvite(inviteId);
   const questions = useQuestions(inviteId);
-  const artwork = useQuery({ queryKey: ['artworks', 'detail', artworkId], queryFn: () => api<Artwork>(`/api/v1/artworks/${artworkId}/`) });
+  const artwork = useQuery({ queryKey: queryKeys.artworks.detail(artworkId), queryFn: () => api<Artwork>(`/api/v1/artworks/${artworkId}/`) });
   const [answers, setAnswers] = useState<Record<number, string>>({});
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);

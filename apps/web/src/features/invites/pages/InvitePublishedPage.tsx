@@ -1,3 +1,4 @@
+import { queryKeys } from '@axoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,10 +13,10 @@ import styles from '../components/invites.module.css';
 export default function InvitePublishedPage() {
   const { t } = useTranslation('invites');
   const { inviteId, artworkId } = useParams();
-  const artwork = useQuery({ queryKey: ['artworks', 'detail', Number(artworkId)], queryFn: () => api<Artwork>(`/api/v1/artworks/${artworkId}/`) });
+  const artwork = useQuery({ queryKey: queryKeys.artworks.detail(Number(artworkId)), queryFn: () => api<Artwork>(`/api/v1/artworks/${artworkId}/`) });
   const authorId = artwork.data?.author?.id;
   const others = useQuery({
-    queryKey: ['artworks', 'by-author', authorId, 'published-page'],
+    queryKey: queryKeys.artworks.byAuthor(authorId, 'published-page'),
     queryFn: () => api<Paged<Artwork>>(`/api/v1/users/${authorId}/artworks/`, { query: { limit: 9 } }),
     enabled: authorId !== undefined,
   });

@@ -1,4 +1,4 @@
-import { AVATAR_RATIO, BANNER_RATIO, IMAGE_MAX_BYTES, mediaUrl, PROFILE_USERNAME_PATTERN } from '@axoo/contract';
+import { AVATAR_RATIO, BANNER_RATIO, IMAGE_MAX_BYTES, mediaUrl, PROFILE_USERNAME_PATTERN, queryKeys } from '@axoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -158,8 +158,8 @@ export function EditProfile({ slug }: { slug: string }) {
       }
       const saved = await updateUser(user.id, body);
       setCurrentUser(saved);
-      await client.invalidateQueries({ queryKey: ['profile'] });
-      await client.invalidateQueries({ queryKey: ['profile-artworks'] });
+      await client.invalidateQueries({ queryKey: queryKeys.profiles.all() });
+      await client.invalidateQueries({ queryKey: queryKeys.profiles.allArtworks() });
       close();
       if (saved.slug !== normaliseSlug(slug)) navigate(`/${saved.slug}/`, { replace: true });
     } catch (error) {

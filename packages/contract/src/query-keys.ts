@@ -1,0 +1,56 @@
+/**
+ * The TanStack Query keys of every server answer the web client keeps, built in one place: the client's hooks and
+ * the server's first-page prefetch (the page host inlines answers under these keys) must agree to the letter, and
+ * an invalidation by a prefix reaches exactly what it names. Each resource has one key: an artwork is
+ * `['artworks', 'detail', id]` wherever it is read.
+ */
+export interface ArtworkListQuery {
+  search?: string;
+  ordering?: string;
+  created__gte?: string;
+  categories__category?: string;
+  fields__field?: string;
+  concepts__concept?: string;
+  color?: string;
+}
+
+export type ProfileTab = 'projects' | 'collection' | 'application';
+
+export const queryKeys = {
+  site: () => ['site'] as const,
+  artworks: {
+    /** Every artwork answer: lists, details, an author's lists (an artwork changed). */
+    all: () => ['artworks'] as const,
+    gallery: (query: ArtworkListQuery) => ['artworks', 'gallery', query] as const,
+    detail: (id: number) => ['artworks', 'detail', id] as const,
+    /** An author's projects as a screen shows them (`use`: which screen, e.g. the overlay's strip). */
+    byAuthor: (authorId: number | undefined, use: string) => ['artworks', 'by-author', authorId, use] as const,
+  },
+  artists: {
+    gallery: (query: { search?: string; categories__category?: string }) => ['artists', 'gallery', query] as const,
+  },
+  profiles: {
+    all: () => ['profile'] as const,
+    bySlug: (slug: string) => ['profile', slug] as const,
+    /** Every profile tab list (a profile changed). */
+    allArtworks: () => ['profile-artworks'] as const,
+    artworks: (userId: number, tab: ProfileTab) => ['profile-artworks', userId, tab] as const,
+  },
+  invites: {
+    all: () => ['invites'] as const,
+    list: () => ['invites', 'list'] as const,
+    detail: (id: number) => ['invites', 'detail', id] as const,
+    questions: (id: number) => ['invites', 'questions', id] as const,
+    /** Every submissions list of one invite (selected and all). */
+    allArtworks: (id: number) => ['invites', 'artworks', id] as const,
+    artworks: (id: number, selected: boolean) => ['invites', 'artworks', id, selected] as const,
+  },
+  admin: {
+    all: () => ['admin'] as const,
+    table: (resource: string, search: string, page: number) => ['admin', resource, search, page] as const,
+    list: (list: string) => ['admin', 'lists', list] as const,
+  },
+};
+
+/** Whether a key holds artworks as cards show them (a level or a collection changed). */
+export const showsArtworks = (key: readonly unknown[]) => key[0] === 'artworks' || key[0] === 'profile' || key[0] === 'profile-artworks';
