@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.ts';
-import type { Lang } from '@axoo/contract';
+import type { Lang, ProfileTab } from '@axoo/contract';
 import type { SQL } from 'drizzle-orm';
 import { notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/paging.ts';
@@ -38,7 +38,6 @@ export function listArtworks(deps: GalleryDeps, viewer: UserRow | null, lang: La
   return presentList(lang, count, q.pageOfArtworks(deps.db, scopes, ordering, page.limit, page.offset, viewer?.id ?? null));
 }
 
-export type { ProfileTab } from '@axoo/contract';
 
 /**
  * SPEC §2 Profile tabs and the upload screen's draft lookup (GET /api/v1/users/{id}/artworks/).
