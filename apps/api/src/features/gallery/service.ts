@@ -38,7 +38,6 @@ export function listArtworks(deps: GalleryDeps, viewer: UserRow | null, lang: La
   return presentList(lang, count, q.pageOfArtworks(deps.db, scopes, ordering, page.limit, page.offset, viewer?.id ?? null));
 }
 
-
 /**
  * SPEC §2 Profile tabs and the upload screen's draft lookup (GET /api/v1/users/{id}/artworks/).
  * What another viewer may not see is a 404, like a hidden artwork.
