@@ -18,6 +18,7 @@ export const AVATAR_WIDTH = 156;
 export const RENDITION_WIDTHS = [156, 312, 480, 960, 1400, 2000] as const;
 export const DEFAULT_BACKGROUND = '#FFFFFF';
 export const COLUMN_WIDTHS = [6, 12] as const;
+export type ColumnWidth = (typeof COLUMN_WIDTHS)[number];
 export const DEFAULT_COLUMN_WIDTH = 6;
 /** Longest search term of the gallery and the artists' list. */
 export const SEARCH_MAX = 100;

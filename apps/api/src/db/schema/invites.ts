@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
-import { ANSWER_MAX, INVITE_TITLE_MAX } from '@axoo/contract';
+import { ANSWER_MAX, type ColumnWidth, INVITE_TITLE_MAX, type InviteStatus } from '@axoo/contract';
 import { artworks } from './artworks.ts';
 import { users } from './users.ts';
 
@@ -17,7 +17,7 @@ export const invites = pgTable(
     description: text().notNull().default(''),
     logo: text().notNull().default(''),
     background: text().notNull().default(''),
-    status: varchar({ length: 12 }).notNull().default('review'),
+    status: varchar({ length: 12 }).$type<InviteStatus>().notNull().default('review'),
     closed: timestamp({ withTimezone: true }),
     selected: timestamp({ withTimezone: true }),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -46,7 +46,7 @@ export const inviteColumns = pgTable(
       .notNull()
       .references(() => invitePages.id, { onDelete: 'cascade' }),
     content: text().notNull().default(''),
-    width: smallint().notNull().default(6),
+    width: smallint().$type<ColumnWidth>().notNull().default(6),
     order: integer().notNull().default(0),
   },
   (t) => [index('invite_columns_page_idx').on(t.pageId, t.order), check('invite_columns_width_choice', sql`${t.width} in (6, 12)`)],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { NAME_MAX, PHONE_MAX, SOCIAL_MAX, USERNAME_MAX } from '@axoo/contract';
+import { type Gender, type Lang, NAME_MAX, PHONE_MAX, SOCIAL_MAX, USERNAME_MAX } from '@axoo/contract';
 import { categories } from './taxonomy.ts';
 
 /** SPEC §3 User / artist profile. Image columns hold storage keys ('' when unset). */
@@ -15,7 +15,7 @@ export const users = pgTable(
     name: varchar({ length: NAME_MAX }).notNull(),
     phone: varchar({ length: PHONE_MAX }).notNull().default(''),
     dateOfBirth: date({ mode: 'string' }),
-    gender: varchar({ length: 6 }),
+    gender: varchar({ length: 6 }).$type<Gender>(),
     isStaff: boolean().notNull().default(false),
     isPremium: boolean().notNull().default(false),
     level: smallint().notNull().default(0),
@@ -40,7 +40,7 @@ export const users = pgTable(
     publicCollection: boolean().notNull().default(true),
     fixedLayout: boolean().notNull().default(true),
     /** Language for mails to this user ('ko' | 'en'). */
-    language: varchar({ length: 2 }).notNull().default('ko'),
+    language: varchar({ length: 2 }).$type<Lang>().notNull().default('ko'),
     lastLogin: timestamp({ withTimezone: true }),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { type Lang, localisedName } from '@axoo/contract';
+import { type Author, type CurrentUser, type InviteOwner, type Lang, localisedName, type Profile } from '@axoo/contract';
 import type { UserRow } from '../../db/schema/index.ts';
 
 /**
@@ -19,7 +19,7 @@ type Ranked = Card & Pick<UserRow, 'isPremium' | 'level'>;
 const categoriesIn = (lang: Lang, categories: Named[]) => categories.map((c) => ({ category: c.code, name: localisedName(lang, c) }));
 
 function owner(user: Card) {
-  return { id: user.id, username: user.username, name: user.name, slug: user.slug, cropped_avatar: user.croppedAvatar };
+  return { id: user.id, username: user.username, name: user.name, slug: user.slug, cropped_avatar: user.croppedAvatar } satisfies InviteOwner;
 }
 
 function card(user: Ranked) {
@@ -27,7 +27,7 @@ function card(user: Ranked) {
 }
 
 function author(user: Ranked, lang: Lang, categories: Named[]) {
-  return { ...card(user), categories: categoriesIn(lang, categories) };
+  return { ...card(user), categories: categoriesIn(lang, categories) } satisfies Author;
 }
 
 function artist(user: Ranked & Pick<UserRow, 'avatar'>, lang: Lang, categories: Named[]) {
@@ -70,7 +70,7 @@ function page(user: UserRow, lang: Lang, categories: Named[], options: { contact
     phone: options.contact ? user.phone : null,
     ...pageFields(user, lang, categories),
     is_owner: options.owner,
-  };
+  } satisfies Profile;
 }
 
 /** The logged-in user (global page data, /api/v1/users/me/, PUT answers). */
@@ -86,10 +86,9 @@ function current(user: UserRow, lang: Lang, categories: Named[]) {
     raw_avatar: user.rawAvatar,
     raw_banner: user.rawBanner,
     language: user.language,
-  };
+  } satisfies CurrentUser;
 }
 
 export const presentUser = { card, owner, author, artist, member, page, current };
 
-export type CurrentUser = ReturnType<typeof current>;
 export type PresentedProfile = ReturnType<typeof page>;

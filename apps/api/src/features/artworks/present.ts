@@ -1,3 +1,4 @@
+import type { Artwork } from '@axoo/contract';
 import { type Lang, localisedName } from '@axoo/contract';
 import { presentUser } from '../accounts/present.ts';
 import type { ArtworkRelations, ArtworkRow } from './read-model.ts';
@@ -41,7 +42,7 @@ export function presentArtwork(row: ArtworkRow, rel: ArtworkRelations, lang: Lan
     published_at: row.publishedAt ? row.publishedAt.toISOString() : null,
     created: row.created.toISOString(),
     updated: row.updated.toISOString(),
-  };
+  } satisfies Artwork;
 }
 
 export type PresentedArtwork = ReturnType<typeof presentArtwork>;

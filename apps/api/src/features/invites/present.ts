@@ -1,3 +1,4 @@
+import type { Invite, InviteColumn, InviteDetail, InvitePage, InviteQuestion } from '@axoo/contract';
 import { presentUser } from '../accounts/present.ts';
 import type { InviteColumnRow, InvitePageRow, InviteQuestionRow, InviteRow, OwnerRow } from './invite-queries.ts';
 
@@ -15,11 +16,11 @@ export function presentInvite(row: InviteRow, owner: OwnerRow | undefined) {
     closed: row.closed ? row.closed.toISOString() : null,
     selected: row.selected ? row.selected.toISOString() : null,
     created: row.created.toISOString(),
-  };
+  } satisfies Invite;
 }
 
 export function presentColumn(row: InviteColumnRow) {
-  return { id: row.id, page: row.pageId, content: row.content, width: row.width, order: row.order };
+  return { id: row.id, page: row.pageId, content: row.content, width: row.width, order: row.order } satisfies InviteColumn;
 }
 
 export function presentPage(row: InvitePageRow, columns: InviteColumnRow[]) {
@@ -29,7 +30,7 @@ export function presentPage(row: InvitePageRow, columns: InviteColumnRow[]) {
     background_color: row.backgroundColor,
     order: row.order,
     columns: columns.filter((c) => c.pageId === row.id).map(presentColumn),
-  };
+  } satisfies InvitePage;
 }
 
 /** SPEC §3 Invite detail: pages with their ordered columns, and the viewer's subscription id or null. */
@@ -43,9 +44,9 @@ export function presentInviteDetail(
     ...presentInvite(row, owner),
     pages: content.pages.map((p) => presentPage(p, content.columns)),
     subscription,
-  };
+  } satisfies InviteDetail;
 }
 
 export function presentQuestion(row: InviteQuestionRow) {
-  return { id: row.id, invite: row.inviteId, question: row.question, order: row.order };
+  return { id: row.id, invite: row.inviteId, question: row.question, order: row.order } satisfies InviteQuestion;
 }

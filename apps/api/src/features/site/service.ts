@@ -1,4 +1,4 @@
-import { type Lang, localisedName } from '@axoo/contract';
+import { type Lang, localisedName, type SiteData } from '@axoo/contract';
 import type { Deps } from '../../deps.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { presentUser } from '../accounts/present.ts';
@@ -66,5 +66,5 @@ export async function withViewer(deps: Deps, data: PublicSiteData, viewer: UserR
     ...data,
     best_projects: data.best_projects.map((a) => ({ ...a, collection: rel.get(a.id) ?? null })),
     user: presentUser.current(viewer, lang, cats),
-  };
+  } satisfies SiteData;
 }

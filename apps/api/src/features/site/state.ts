@@ -1,4 +1,4 @@
-import type { Lang } from '@axoo/contract';
+import type { Lang, SiteData } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../accounts/user.ts';
@@ -6,7 +6,7 @@ import { buildPublicSiteData, type PublicSiteData, withViewer } from './service.
 
 const TTL_MS = 5_000;
 
-export interface SiteData {
+export interface SiteDataCache {
   /** The global page data as JSON text; a guest's is the same for everyone of a language and kept serialised. */
   json(viewer: UserRow | null, lang: Lang): Promise<string>;
   clear(): void;
@@ -14,7 +14,7 @@ export interface SiteData {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    siteData: SiteData;
+    siteData: SiteDataCache;
   }
 }
 
@@ -34,11 +34,11 @@ export const siteDataPlugin = fp(
       data.catch(() => cache.get(lang) === made && cache.delete(lang));
       return made;
     };
-    const siteData: SiteData = {
+    const siteData: SiteDataCache = {
       json(viewer, lang) {
         const current = entry(lang);
         if (viewer) return current.data.then(async (d) => JSON.stringify(await withViewer(app, d, viewer, lang)));
-        current.guestJson ??= current.data.then((d) => JSON.stringify({ ...d, user: null }));
+        current.guestJson ??= current.data.then((d) => JSON.stringify({ ...d, user: null } satisfies SiteData));
         return current.guestJson;
       },
       clear: () => cache.clear(),

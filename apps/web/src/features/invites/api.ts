@@ -4,57 +4,8 @@ import { api } from '../../api/client.ts';
 import type { Paged } from '../../api/paging.ts';
 import type { Artwork } from '../../site.ts';
 
-export type InviteStatus = 'review' | 'ongoing' | 'examination' | 'selection';
-
-export interface InviteOwner {
-  id: number;
-  username: string;
-  name: string;
-  slug: string;
-  cropped_avatar: string;
-}
-
-export interface Invite {
-  id: number;
-  owner: InviteOwner | null;
-  title: string;
-  subtitle: string;
-  description: string;
-  logo: string;
-  background: string;
-  status: InviteStatus;
-  closed: string | null;
-  selected: string | null;
-  created: string;
-}
-
-export interface InviteColumn {
-  id: number;
-  page: number;
-  content: string;
-  width: 6 | 12;
-  order: number;
-}
-
-export interface InvitePage {
-  id: number;
-  invite: number;
-  background_color: string;
-  order: number;
-  columns: InviteColumn[];
-}
-
-export interface InviteDetail extends Invite {
-  pages: InvitePage[];
-  subscription: number | null;
-}
-
-export interface InviteQuestion {
-  id: number;
-  invite: number;
-  question: string;
-  order: number;
-}
+export type { Invite, InviteColumn, InviteDetail, InviteOwner, InvitePage, InviteQuestion, InviteStatus } from '@axoo/contract';
+import type { Invite, InviteColumn, InviteDetail, InvitePage, InviteQuestion, InviteStatus } from '@axoo/contract';
 
 /** An artwork of an invite's submission list, with its application for the selection toggle. */
 export interface Submission extends Artwork {

@@ -7,15 +7,9 @@ import { api } from '../../api/client.ts';
 import { nextOffset, type Paged } from '../../api/paging.ts';
 import type { Artwork, CurrentUser } from '../../site.ts';
 
-/**
- * GET /api/v1/artists/{slug}/ (SPEC §3 public profile): the user's fields without the private ones
- * (date of birth, gender, staff flag, raw images, language); e-mail and phone are null when hidden.
- */
-export interface Profile extends Omit<CurrentUser, 'email' | 'phone' | 'date_of_birth' | 'gender' | 'is_staff' | 'raw_avatar' | 'raw_banner' | 'language'> {
-  email: string | null;
-  phone: string | null;
-  is_owner: boolean;
-}
+/** GET /api/v1/artists/{slug}/ (SPEC §3 public profile), as the contract's schema infers it. */
+export type { Profile } from '@axoo/contract';
+import type { Profile } from '@axoo/contract';
 
 export const PROFILE_PAGE_SIZE = PAGE_SIZE;
 

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { GENDERS, INVITE_STATUSES } from './choices.ts';
+import { LANGUAGES } from './i18n.ts';
+
+/**
+ * The API's answers as zod output schemas: the web's types are `z.infer` of these, the API's presenters
+ * `satisfies` them, and a test parses real answers with them (issue #12 C). Field names as SPEC §3 spells them.
+ */
+const named = { id: z.number(), name: z.string(), name_ko: z.string(), name_en: z.string() };
+export const CategorySchema = z.object({ ...named, category: z.string(), is_primary: z.boolean() });
+export const FieldSchema = z.object({ ...named, field: z.string() });
+export const ConceptSchema = z.object({ ...named, concept: z.string() });
+export const ColorSchema = z.object({ ...named, code: z.string() });
+export const BannerSchema = z.object({ id: z.number(), url: z.string(), image: z.string(), alt: z.string(), level: z.number().nullable() });
+export const ClientSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  url: z.string(),
+  image: z.string(),
+  benefit: z.string(),
+  level: z.number().nullable(),
+});
+
+/** A category as a user or an artwork names it, in the request's language. */
+const chosenCategory = z.object({ category: z.string(), name: z.string() });
+
+/** The card every variant of a user starts from (accounts' presentUser). */
+export const UserCardSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  cropped_avatar: z.string(),
+  is_premium: z.boolean(),
+  level: z.number(),
+});
+export const AuthorSchema = UserCardSchema.extend({ categories: z.array(chosenCategory) });
+export const InviteOwnerSchema = UserCardSchema.pick({ id: true, username: true, name: true, slug: true, cropped_avatar: true });
+
+/** What a user's page shows (SPEC §3), in the current user and the public profile alike. */
+const pageFields = {
+  avatar: z.string(),
+  banner: z.string(),
+  cropped_banner: z.string(),
+  categories: z.array(chosenCategory),
+  website: z.string(),
+  instagram: z.string(),
+  facebook: z.string(),
+  twitter: z.string(),
+  pinterest: z.string(),
+  tumblr: z.string(),
+  youtube: z.string(),
+  vimeo: z.string(),
+  biography: z.string(),
+  about: z.string(),
+  show_contact: z.boolean(),
+  public_collection: z.boolean(),
+  fixed_layout: z.boolean(),
+};
+
+export const CurrentUserSchema = UserCardSchema.extend({
+  ...pageFields,
+  email: z.string(),
+  phone: z.string(),
+  date_of_birth: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  is_staff: z.boolean(),
+  raw_avatar: z.string(),
+  raw_banner: z.string(),
+  language: z.enum(LANGUAGES),
+});
+
+/** GET /api/v1/artists/{slug}/: never date of birth, gender, staff flag or raw images; contact only when shown. */
+export const ProfileSchema = UserCardSchema.extend({
+  ...pageFields,
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  is_owner: z.boolean(),
+});
+
+/** Artwork as the API presents it (SPEC §3). `content` only on the detail. */
+export const ArtworkSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string().optional(),
+  author: AuthorSchema.nullable(),
+  categories: z.array(chosenCategory),
+  fields: z.array(z.object({ field: z.string(), name: z.string() })),
+  concepts: z.array(z.object({ concept: z.string(), name: z.string() })),
+  color: z.object({ id: z.number(), code: z.string() }).nullable(),
+  background_color: z.string(),
+  attribution: z.boolean(),
+  non_commercial: z.boolean(),
+  no_derivative_works: z.boolean(),
+  share_alike: z.boolean(),
+  licence_chosen: z.boolean(),
+  tags: z.array(z.object({ id: z.number(), name: z.string() })),
+  published: z.boolean(),
+  draft: z.boolean(),
+  visible: z.boolean(),
+  cover: z.string(),
+  raw_cover: z.string(),
+  cropped_cover: z.string(),
+  height: z.number().nullable(),
+  width: z.number().nullable(),
+  level: z.number().nullable(),
+  hit: z.number(),
+  collection: z.number().nullable(),
+  inviteapplication_set: z.array(z.object({ id: z.number(), invite: z.number(), title: z.string(), selected: z.boolean() })),
+  published_at: z.string().nullable(),
+  created: z.string(),
+  updated: z.string(),
+});
+
+export const SiteDataSchema = z.object({
+  site_name: z.string(),
+  categories: z.array(CategorySchema),
+  primary_categories: z.array(z.string()),
+  fields: z.array(FieldSchema),
+  concepts: z.array(ConceptSchema),
+  colors: z.array(ColorSchema),
+  banners: z.array(BannerSchema),
+  clients: z.array(ClientSchema),
+  best_projects: z.array(ArtworkSchema),
+  links: z.object({
+    edition: z.string(),
+    membership: z.string(),
+    about: z.string(),
+    privacy: z.string(),
+    terms: z.string(),
+    instagram: z.string(),
+    deletion_form: z.string(),
+  }),
+  services: z.object({ sentry_dsn: z.string().nullable(), analytics_id: z.string().nullable(), pixel_id: z.string().nullable() }),
+  user: CurrentUserSchema.nullable(),
+});
+
+export const InviteSchema = z.object({
+  id: z.number(),
+  owner: InviteOwnerSchema.nullable(),
+  title: z.string(),
+  subtitle: z.string(),
+  description: z.string(),
+  logo: z.string(),
+  background: z.string(),
+  status: z.enum(INVITE_STATUSES),
+  closed: z.string().nullable(),
+  selected: z.string().nullable(),
+  created: z.string(),
+});
+export const InviteColumnSchema = z.object({
+  id: z.number(),
+  page: z.number(),
+  content: z.string(),
+  width: z.union([z.literal(6), z.literal(12)]),
+  order: z.number(),
+});
+export const InvitePageSchema = z.object({
+  id: z.number(),
+  invite: z.number(),
+  background_color: z.string(),
+  order: z.number(),
+  columns: z.array(InviteColumnSchema),
+});
+export const InviteDetailSchema = InviteSchema.extend({ pages: z.array(InvitePageSchema), subscription: z.number().nullable() });
+export const InviteQuestionSchema = z.object({ id: z.number(), invite: z.number(), question: z.string(), order: z.number() });
+
+export type Category = z.infer<typeof CategorySchema>;
+export type Field = z.infer<typeof FieldSchema>;
+export type Concept = z.infer<typeof ConceptSchema>;
+export type Color = z.infer<typeof ColorSchema>;
+export type Banner = z.infer<typeof BannerSchema>;
+export type Client = z.infer<typeof ClientSchema>;
+export type Author = z.infer<typeof AuthorSchema>;
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+export type Profile = z.infer<typeof ProfileSchema>;
+export type Artwork = z.infer<typeof ArtworkSchema>;
+export type SiteData = z.infer<typeof SiteDataSchema>;
+export type InviteOwner = z.infer<typeof InviteOwnerSchema>;
+export type Invite = z.infer<typeof InviteSchema>;
+export type InviteColumn = z.infer<typeof InviteColumnSchema>;
+export type InvitePage = z.infer<typeof InvitePageSchema>;
+export type InviteDetail = z.infer<typeof InviteDetailSchema>;
+export type InviteQuestion = z.infer<typeof InviteQuestionSchema>;
