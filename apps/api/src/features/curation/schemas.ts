@@ -25,12 +25,5 @@ export const clientBody = z.object({
 });
 export type ClientBody = z.infer<typeof clientBody>;
 
-export const bannerOut = z.object({ id: z.number(), url: z.string(), image: z.string(), alt: z.string(), level: z.number().nullable() });
-export const clientOut = z.object({
-  id: z.number(),
-  name: z.string(),
-  url: z.string(),
-  image: z.string(),
-  benefit: z.string(),
-  level: z.number().nullable(),
-});
+/** The console answers the records as the site data shows them (the contract's schemas). */
+export { BannerSchema as bannerOut, ClientSchema as clientOut } from '@axoo/contract';
