@@ -16,29 +16,7 @@ const listCss = (dir: string): string[] =>
  * Edges that cross a boundary on purpose, each with its reason (docs/ARCHITECTURE.md, "Who may import whom").
  * An entry here is a decision; a new crossing fails the test until it is removed or argued for here.
  */
-const ALLOWED = new Map<string, string>([
-  [
-    'apps/web/src/features/admin/sections.tsx -> apps/web/src/features/invites/admin/InvitesAdmin.tsx',
-    'cross-feature screen not yet composed at the route level (issue #12 D)',
-  ],
-  [
-    'apps/web/src/features/artworks/ArtworkOverlay.tsx -> apps/web/src/features/curation/ArtworkLevelButtons.tsx',
-    'cross-feature screen not yet composed at the route level (issue #12 D)',
-  ],
-  [
-    'apps/web/src/features/artworks/components/ArtworkCard.tsx -> apps/web/src/features/curation/ArtworkLevelButtons.tsx',
-    'cross-feature screen not yet composed at the route level (issue #12 D)',
-  ],
-  [
-    'apps/web/src/features/curation/ArtworkLevelButtons.test.tsx -> apps/web/src/features/home/HomePage.tsx',
-    'cross-feature screen not yet composed at the route level (issue #12 D)',
-  ],
-  [
-    'apps/web/src/features/invites/pages/InviteUploadPage.tsx -> apps/web/src/features/upload/UploadPage.tsx',
-    'cross-feature screen not yet composed at the route level (issue #12 D)',
-  ],
-  ['apps/web/src/shell/Layout.tsx -> apps/web/src/routes.tsx', 'cross-feature screen not yet composed at the route level (issue #12 D)'],
-]);
+const ALLOWED = new Map<string, string>([]);
 
 describe('import boundaries', () => {
   const lines = (edges: ReturnType<typeof check>) => edges.map((v) => `${v.rule}: ${v.from}:${v.line} -> ${v.to}`);

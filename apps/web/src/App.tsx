@@ -1,5 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { ArtworkSlotsProvider } from './features/artworks/slots.tsx';
+import { ArtworkLevelButtons } from './features/curation/ArtworkLevelButtons.tsx';
+import { lazyComponent } from './lazy.ts';
+import { pageRoutes } from './routes.tsx';
 import { Layout } from './shell/Layout.tsx';
 import { type SiteData, siteQueryKey } from './site.ts';
 
@@ -34,8 +38,25 @@ export function seedPrefetched(client: QueryClient) {
   }
 }
 
-/** One catch-all route: the shell renders the page routes itself (keep-alive, overlay). */
-export const shellRoutes = [{ path: '*', element: <Layout /> }];
+const ArtworkOverlay = lazyComponent(() => import('./features/artworks/ArtworkOverlay.tsx'));
+
+/** What the app puts into the artwork kit: staff level buttons on cards and in the overlay (SPEC §4). */
+export const artworkSlots = { LevelControl: ArtworkLevelButtons };
+
+/**
+ * One catch-all route: the shell renders the page routes itself (keep-alive, overlay). The screens that combine
+ * features are composed here: the route table, the overlay from the artwork kit, and the kit's slots.
+ */
+export const shellRoutes = [
+  {
+    path: '*',
+    element: (
+      <ArtworkSlotsProvider slots={artworkSlots}>
+        <Layout routes={pageRoutes} overlay={(id) => <ArtworkOverlay key={id} id={id} />} />
+      </ArtworkSlotsProvider>
+    ),
+  },
+];
 
 export function createRouter() {
   return createBrowserRouter(shellRoutes);

@@ -1,4 +1,3 @@
-import { profileSlugOf } from '@axoo/contract';
 import type { ReactNode } from 'react';
 import { Navigate, Route, useParams } from 'react-router';
 import { lazyComponent } from './lazy.ts';
@@ -16,12 +15,12 @@ const UploadPage = lazyComponent(() => import('./features/upload/UploadPage.tsx'
 const AboutRoutes = lazyComponent(() => import('./features/about/AboutRoutes.tsx'));
 const InviteListPage = lazyComponent(() => import('./features/invites/pages/InviteListPage.tsx'));
 const InviteDetailPage = lazyComponent(() => import('./features/invites/pages/InviteDetailPage.tsx'));
-const InviteUploadPage = lazyComponent(() => import('./features/invites/pages/InviteUploadPage.tsx'));
 const InvitePublishedPage = lazyComponent(() => import('./features/invites/pages/InvitePublishedPage.tsx'));
 const InviteApplicationPage = lazyComponent(() => import('./features/invites/pages/InviteApplicationPage.tsx'));
 const InviteCompletePage = lazyComponent(() => import('./features/invites/pages/InviteCompletePage.tsx'));
 const ProfilePage = lazyComponent(() => import('./features/profiles/ProfilePage.tsx'));
 const AdminPage = lazyComponent(() => import('./features/admin/AdminPage.tsx'));
+const InvitesAdmin = lazyComponent(() => import('./features/invites/admin/InvitesAdmin.tsx'));
 
 const auth = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 
@@ -34,6 +33,15 @@ function ServerLogout() {
 function GalleryRedirect() {
   return <Navigate to="/gallery/all/" replace />;
 }
+
+/** SPEC §2 application flow step 1: the upload form tied to the invite (publishing goes to step 2). */
+function InviteUploadRoute() {
+  const inviteId = Number(useParams().inviteId);
+  return <UploadPage inviteId={inviteId} />;
+}
+
+/** The console's sections that other features own (composed here, not imported by the console). */
+const consoleSections = [{ path: 'invites', labelKey: 'invites:admin.title', element: <InvitesAdmin /> }];
 
 function ProfileRoute() {
   const { slug } = useParams();
@@ -58,29 +66,13 @@ export const pageRoutes = (
     <Route path="/about/*" element={<AboutRoutes />} />
     <Route path="/goodluck/" element={<InviteListPage />} />
     <Route path="/goodluck/:id/" element={<InviteDetailPage />} />
-    <Route path="/goodluck/:inviteId/upload/" element={auth(<InviteUploadPage />)} />
-    <Route path="/goodluck/:inviteId/upload/:artworkId/" element={auth(<InviteUploadPage />)} />
+    <Route path="/goodluck/:inviteId/upload/" element={auth(<InviteUploadRoute />)} />
+    <Route path="/goodluck/:inviteId/upload/:artworkId/" element={auth(<InviteUploadRoute />)} />
     <Route path="/goodluck/:inviteId/published/:artworkId/" element={auth(<InvitePublishedPage />)} />
     <Route path="/goodluck/:inviteId/application/:artworkId/" element={auth(<InviteApplicationPage />)} />
     <Route path="/goodluck/:inviteId/complete/:artworkId/" element={auth(<InviteCompletePage />)} />
-    <Route path="/admin/*" element={auth(<AdminPage />)} />
+    <Route path="/admin/*" element={auth(<AdminPage more={consoleSections} />)} />
     <Route path="/:slug/" element={<ProfileRoute />} />
     <Route path="*" element={<Navigate to="/" replace />} />
   </>
 );
-
-/**
- * Views that stay alive when the user switches between them (SPEC §2 Shell): home, the gallery,
- * and each profile. Returns the keep-alive key of a path, or null.
- */
-export function aliveKeyOf(pathname: string): string | null {
-  if (pathname === '/') return 'home';
-  if (pathname.startsWith('/gallery/') && pathname !== '/gallery/') return 'gallery';
-  const slug = profileSlugOf(pathname);
-  return slug ? `profile:${slug}` : null;
-}
-
-/** Routes whose modal state survives navigation (SPEC §2 Guard). */
-export function keepsModalState(pathname: string): boolean {
-  return pathname.startsWith('/artwork/') || (aliveKeyOf(pathname)?.startsWith('profile:') ?? false);
-}

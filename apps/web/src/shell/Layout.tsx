@@ -1,16 +1,14 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Location, matchPath, Routes, useLocation } from 'react-router';
-import { lazyComponent } from '../lazy.ts';
-import { aliveKeyOf, keepsModalState, pageRoutes } from '../routes.tsx';
+import type { ReactNode } from 'react';
 import { Footer } from './Footer.tsx';
 import styles from './Layout.module.css';
 import { Spinner } from '../ui/Spinner.tsx';
 import { TopBar } from './TopBar.tsx';
 import { usePageViews } from './page-views.ts';
 import { uiState } from './ui-state.ts';
-
-const ArtworkOverlay = lazyComponent(() => import('../features/artworks/ArtworkOverlay.tsx'));
+import { aliveKeyOf, keepsModalState } from './views.ts';
 
 const HOME_UNDER_OVERLAY = { pathname: '/', search: '', hash: '', state: null, key: 'home-under-overlay' } as Location;
 const MAX_ALIVE = 6;
@@ -20,7 +18,14 @@ const MAX_ALIVE = 6;
  * stay mounted while hidden so switching back keeps their state and scroll; the artwork overlay
  * is drawn over the page the user came from (or over home when opened directly).
  */
-export function Layout() {
+export interface LayoutProps {
+  /** The page routes (the route table, composed by the app). */
+  routes: ReactNode;
+  /** The artwork overlay for an id (composed by the app from the artwork kit). */
+  overlay: (id: number) => ReactNode;
+}
+
+export function Layout({ routes, overlay }: LayoutProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const artworkMatch = matchPath('/artwork/:id/', location.pathname);
@@ -68,18 +73,14 @@ export function Layout() {
         <Suspense fallback={<Spinner />}>
           {[...alive.current].map(([key, loc]) => (
             <div key={key} hidden={key !== aliveKey} data-alive={key}>
-              <Routes location={loc}>{pageRoutes}</Routes>
+              <Routes location={loc}>{routes}</Routes>
             </div>
           ))}
-          {!aliveKey && <Routes location={background}>{pageRoutes}</Routes>}
+          {!aliveKey && <Routes location={background}>{routes}</Routes>}
         </Suspense>
       </main>
       <Footer />
-      {artworkMatch && (
-        <Suspense fallback={null}>
-          <ArtworkOverlay key={artworkMatch.params.id} id={Number(artworkMatch.params.id)} />
-        </Suspense>
-      )}
+      {artworkMatch && <Suspense fallback={null}>{overlay(Number(artworkMatch.params.id))}</Suspense>}
     </div>
   );
 }

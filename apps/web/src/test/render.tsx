@@ -1,9 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createQueryClient } from '../App.tsx';
+import { createQueryClient, shellRoutes } from '../App.tsx';
 import '../i18n/index.ts';
-import { Layout } from '../shell/Layout.tsx';
 import type { Artwork, CurrentUser, SiteData } from '../site.ts';
 
 export function siteData(overrides: Partial<SiteData> = {}): SiteData {
@@ -73,7 +72,7 @@ export function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
 /** Renders the whole shell at a path, with the given global page data (no network for the shell). */
 export function renderApp(path: string, site: SiteData = siteData()) {
   const client = createQueryClient(site);
-  const router = createMemoryRouter([{ path: '*', element: <Layout /> }], { initialEntries: [path] });
+  const router = createMemoryRouter(shellRoutes, { initialEntries: [path] });
   const utils = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

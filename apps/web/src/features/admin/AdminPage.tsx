@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
 import { useCurrentUser } from '../../site.ts';
 import styles from './AdminPage.module.css';
-import { adminSections } from './sections.tsx';
+import { type AdminSection, adminSections } from './sections.tsx';
 
 /**
  * The staff console at /admin/* (issue #7). The route already requires a login; here non-staff get a
  * clear refusal, and the server answers 403 to every console call anyway.
  */
-export default function AdminPage() {
+export default function AdminPage({ more = [] }: { more?: AdminSection[] }) {
+  const sections = [...adminSections, ...more];
   const { t } = useTranslation('admin');
   const user = useCurrentUser();
   if (!user?.is_staff) {
@@ -26,7 +27,7 @@ export default function AdminPage() {
     <div className={`page ${styles.console}`}>
       <h1 className={styles.title}>{t('title')}</h1>
       <nav className={styles.nav} aria-label={t('sections.label')}>
-        {adminSections.map((s) => (
+        {sections.map((s) => (
           <NavLink key={s.path} to={`/admin/${s.path}/`} className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.navActive}` : styles.navLink)}>
             {t(s.labelKey)}
           </NavLink>
@@ -34,8 +35,8 @@ export default function AdminPage() {
       </nav>
       <div className={styles.body}>
         <Routes>
-          <Route index element={<Navigate to={`/admin/${adminSections[0].path}/`} replace />} />
-          {adminSections.map((s) => (
+          <Route index element={<Navigate to={`/admin/${sections[0].path}/`} replace />} />
+          {sections.map((s) => (
             <Route key={s.path} path={`${s.path}/*`} element={s.element} />
           ))}
           <Route path="*" element={<Navigate to="/admin/" replace />} />

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import InvitesAdmin from '../invites/admin/InvitesAdmin.tsx';
 import { ListsSection } from './sections/ListsSection.tsx';
 import { MembersSection } from './sections/MembersSection.tsx';
 import { RecordsSection } from './sections/RecordsSection.tsx';
@@ -12,11 +11,10 @@ export interface AdminSection {
   element: ReactNode;
 }
 
-/** The staff console's sections, in menu order. Another area adds its section with one line here. */
+/** The console's own sections, in menu order; other features' sections are composed in by the routes (AdminPage `more`). */
 export const adminSections: AdminSection[] = [
   { path: 'banners', labelKey: 'admin:sections.banners', element: <RecordsSection kind="banners" /> },
   { path: 'partners', labelKey: 'admin:sections.partners', element: <RecordsSection kind="partners" /> },
   { path: 'members', labelKey: 'admin:sections.members', element: <MembersSection /> },
   { path: 'lists', labelKey: 'admin:sections.lists', element: <ListsSection /> },
-  { path: 'invites', labelKey: 'invites:admin.title', element: <InvitesAdmin /> },
 ];

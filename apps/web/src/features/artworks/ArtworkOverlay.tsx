@@ -6,9 +6,9 @@ import { ApiError } from '../../api/client.ts';
 import { avatarImage } from '../../ui/avatar.ts';
 import type { Artwork } from '../../site.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { ArtworkLevelButtons } from '../curation/ArtworkLevelButtons.tsx';
 import { useArtwork, useAuthorArtworks } from './api/artworks.ts';
 import styles from './ArtworkOverlay.module.css';
+import { LevelSlot } from './slots.tsx';
 import { ArtworkCard } from './components/ArtworkCard.tsx';
 import { CollectButton } from './components/CollectButton.tsx';
 import { SiteShareLinks } from './components/ShareLinks.tsx';
@@ -70,7 +70,7 @@ function Body({ artwork }: { artwork: Artwork }) {
         </div>
         <CollectButton artworkId={artwork.id} collection={artwork.collection} size="large" />
         {/* SPEC §4 Artwork level: staff curate from the overlay too (renders nothing for others). */}
-        <ArtworkLevelButtons artwork={artwork} />
+        <LevelSlot artwork={artwork} />
       </header>
 
       <div className={styles.content} style={{ backgroundColor: artwork.background_color }}>

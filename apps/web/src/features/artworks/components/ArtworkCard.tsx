@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { lazyComponent } from '../../../lazy.ts';
 import { type Artwork, useCurrentUser } from '../../../site.ts';
-import { ArtworkLevelButtons } from '../../curation/ArtworkLevelButtons.tsx';
 import { deleteArtwork } from '../api/artworks.ts';
 import styles from './ArtworkCard.module.css';
+import { LevelSlot } from '../slots.tsx';
 import { CollectButton } from './CollectButton.tsx';
 import { SharePopover } from './ShareLinks.tsx';
 
@@ -126,7 +126,7 @@ export function ArtworkCard({ artwork, fixed = true, priority = false, actions }
           </div>
         )}
         {actions && <div className={styles.actions}>{actions}</div>}
-        <ArtworkLevelButtons artwork={artwork} />
+        <LevelSlot artwork={artwork} />
       </div>
       {mine && asked && (
         <Suspense fallback={null}>

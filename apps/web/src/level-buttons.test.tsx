@@ -2,18 +2,21 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../App.tsx';
-import type { SiteData } from '../../site.ts';
-import { artwork, siteData, user } from '../../test/render.tsx';
-import HomePage from '../home/HomePage.tsx';
+import { artworkSlots, createQueryClient } from './App.tsx';
+import { ArtworkSlotsProvider } from './features/artworks/slots.tsx';
+import HomePage from './features/home/HomePage.tsx';
+import type { SiteData } from './site.ts';
+import { artwork, siteData, user } from './test/render.tsx';
 
-/** Home with its Best Projects cards, where staff see the level buttons. */
+/** Home with its Best Projects cards as the app composes them, where staff see the level buttons. */
 function renderHome(site: SiteData) {
   return render(
     <QueryClientProvider client={createQueryClient(site)}>
-      <MemoryRouter>
-        <HomePage />
-      </MemoryRouter>
+      <ArtworkSlotsProvider slots={artworkSlots}>
+        <MemoryRouter>
+          <HomePage />
+        </MemoryRouter>
+      </ArtworkSlotsProvider>
     </QueryClientProvider>,
   );
 }
