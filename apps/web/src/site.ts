@@ -1,5 +1,5 @@
 import { queryKeys } from '@axoo/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './api/client.ts';
 
@@ -21,9 +21,12 @@ export function readInlinedSiteData(): SiteData | undefined {
 export const siteQueryKey = queryKeys.site();
 export const fetchSite = () => api<SiteData>('/api/v1/site/');
 
+/** The global page data (SPEC §3), inlined into the page and refreshed as a query. */
+export const siteQuery = () => queryOptions({ queryKey: siteQueryKey, queryFn: fetchSite, staleTime: 60_000 });
+
 /** Global page data: lists, banners, clients, best projects and the current user. */
 export function useSite(): SiteData {
-  const { data } = useQuery({ queryKey: siteQueryKey, queryFn: fetchSite, staleTime: 60_000 });
+  const { data } = useQuery(siteQuery());
   // The query is seeded from the inlined data before the first render, so data is always there.
   return data as SiteData;
 }

@@ -2,7 +2,7 @@ import { CURATION_LEVELS } from '@axoo/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Artwork, useCurrentUser } from '../../site.ts';
-import { useSetArtworkLevel } from './api.ts';
+import { useSetArtworkLevel } from './api/curation.ts';
 import styles from './ArtworkLevelButtons.module.css';
 
 /**

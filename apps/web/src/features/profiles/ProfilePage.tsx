@@ -6,7 +6,7 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { avatarImage } from '../../ui/avatar.ts';
 import { useCurrentUser, useSite } from '../../site.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { normaliseSlug, type ProfileTab, profileKey, useProfile } from './api.ts';
+import { normaliseSlug, type ProfileTab, profileKey, useProfile } from './api/profiles.ts';
 import { EditProfile } from './components/EditProfile.tsx';
 import { LevelControl } from './components/LevelControl.tsx';
 import { ProfileArtworks } from './components/ProfileArtworks.tsx';

@@ -12,7 +12,7 @@ import { FieldError } from '../../ui/FieldError.tsx';
 import { ConfirmDialog, Modal } from '../../ui/Modal.tsx';
 import { MultiSelect, Select } from '../../ui/Select.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { type ArtworkPayload, createArtwork, deleteArtwork, findOpenDraft, loadArtwork, presignPath, saveArtwork } from './api.ts';
+import { type ArtworkPayload, createArtwork, deleteArtwork, findOpenDraft, loadArtwork, presignPath, saveArtwork } from './api/upload.ts';
 import { CoverField } from './CoverField.tsx';
 import type { EditorHandle } from './Editor.tsx';
 import { TagInput } from './TagInput.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { pageCount } from '../../../api/paging.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { ADMIN_PAGE_SIZE } from '../api.ts';
+import { ADMIN_PAGE_SIZE } from '../api/admin.ts';
 import styles from '../AdminPage.module.css';
 
 /** Search and page of a console table live in the URL (?q=&page=), so they survive reloads and links. */

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { FieldError } from '../../../ui/FieldError.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { addListItem, changeListItem, type ListItem, type ListName, reorderList, useAdminMutation, useListItems } from '../api.ts';
+import { addListItem, changeListItem, type ListItem, type ListName, reorderList, useAdminMutation, useListItems } from '../api/admin.ts';
 import styles from '../AdminPage.module.css';
 
 const LISTS: ListName[] = ['categories', 'fields', 'concepts', 'colors'];

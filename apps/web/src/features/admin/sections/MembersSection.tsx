@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
-import { changeMember, type Member, useAdminMutation, useAdminTable } from '../api.ts';
+import { changeMember, type Member, useAdminMutation, useAdminTable } from '../api/admin.ts';
 import styles from '../AdminPage.module.css';
 import { PagedTable, SearchBox, useTableState } from '../components/PagedTable.tsx';
 

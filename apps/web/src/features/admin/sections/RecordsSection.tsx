@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { FieldError } from '../../../ui/FieldError.tsx';
 import { ConfirmDialog, Modal } from '../../../ui/Modal.tsx';
-import { type BannerRecord, type ClientRecord, deleteRecord, saveRecord, useAdminMutation, useAdminTable } from '../api.ts';
+import { type BannerRecord, type ClientRecord, deleteRecord, saveRecord, useAdminMutation, useAdminTable } from '../api/admin.ts';
 import styles from '../AdminPage.module.css';
 import { ImageField } from '../components/ImageField.tsx';
 import { LevelSelect } from '../components/LevelSelect.tsx';

@@ -1,5 +1,5 @@
 import { queryKeys } from '@axoo/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 import type { Paged } from '../../../api/paging.ts';
 import type { Artwork } from '../../../site.ts';
@@ -7,19 +7,23 @@ import type { Artwork } from '../../../site.ts';
 /** GET /api/v1/artworks/{id}/ (SPEC §7): the overlay's artwork with its content. */
 export const fetchArtwork = (id: number) => api<Artwork>(`/api/v1/artworks/${id}/`);
 
-export function useArtwork(id: number) {
-  return useQuery({ queryKey: queryKeys.artworks.detail(id), queryFn: () => fetchArtwork(id), retry: false, staleTime: 30_000 });
-}
+/** One artwork wherever it is read (the overlay, the invite steps): one key, one fetcher. */
+export const artworkQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.artworks.detail(id), queryFn: () => fetchArtwork(id), retry: false, staleTime: 30_000 });
 
-/** The author's other projects for the overlay (profile "projects" tab of the API). */
-export function useAuthorArtworks(authorId: number | undefined) {
-  return useQuery({
-    queryKey: queryKeys.artworks.byAuthor(authorId, 'overlay'),
-    queryFn: () => api<Paged<Artwork>>(`/api/v1/users/${authorId}/artworks/`, { query: { limit: 13 } }),
+export const useArtwork = (id: number) => useQuery(artworkQuery(id));
+
+/** An author's latest projects (profile "projects" tab of the API), `limit` of them, for a screen (`use`). */
+export const authorArtworksQuery = (authorId: number | undefined, use: string, limit: number) =>
+  queryOptions({
+    queryKey: queryKeys.artworks.byAuthor(authorId, use),
+    queryFn: () => api<Paged<Artwork>>(`/api/v1/users/${authorId}/artworks/`, { query: { limit } }),
     enabled: authorId !== undefined,
     staleTime: 60_000,
   });
-}
+
+/** The author's other projects for the overlay. */
+export const useAuthorArtworks = (authorId: number | undefined) => useQuery(authorArtworksQuery(authorId, 'overlay', 13));
 
 /** DELETE /api/v1/artworks/{id}/ (SPEC §7). */
 export const deleteArtwork = (id: number) => api<void>(`/api/v1/artworks/${id}/`, { method: 'DELETE' });

@@ -1,5 +1,5 @@
 import { type ArtworkListQuery, PAGE_SIZE, queryKeys } from '@axoo/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 import { nextOffset, type Paged } from '../../../api/paging.ts';
 import type { Artwork } from '../../../site.ts';
@@ -19,8 +19,8 @@ export interface Artist {
 }
 
 /** GET /api/v1/artworks/ page by page (SPEC §7), for infinite scroll. */
-export function useArtworkPages(query: ArtworkListQuery, enabled: boolean) {
-  return useInfiniteQuery({
+export const artworkPagesQuery = (query: ArtworkListQuery, enabled: boolean) =>
+  infiniteQueryOptions({
     queryKey: queryKeys.artworks.gallery(query),
     queryFn: ({ pageParam, signal }) => api<Paged<Artwork>>('/api/v1/artworks/', { query: { ...query, limit: GALLERY_PAGE, offset: pageParam }, signal }),
     initialPageParam: 0,
@@ -28,11 +28,12 @@ export function useArtworkPages(query: ArtworkListQuery, enabled: boolean) {
     enabled,
     staleTime: 30_000,
   });
-}
+
+export const useArtworkPages = (query: ArtworkListQuery, enabled: boolean) => useInfiniteQuery(artworkPagesQuery(query, enabled));
 
 /** GET /api/v1/artists/?is_premium=true (the gallery's Artists type lists members only). */
-export function useArtistPages(query: { search?: string; categories__category?: string }, enabled: boolean) {
-  return useInfiniteQuery({
+export const artistPagesQuery = (query: { search?: string; categories__category?: string }, enabled: boolean) =>
+  infiniteQueryOptions({
     queryKey: queryKeys.artists.gallery(query),
     queryFn: ({ pageParam, signal }) =>
       api<Paged<Artist>>('/api/v1/artists/', { query: { ...query, is_premium: true, limit: GALLERY_PAGE, offset: pageParam }, signal }),
@@ -41,4 +42,6 @@ export function useArtistPages(query: { search?: string; categories__category?: 
     enabled,
     staleTime: 30_000,
   });
-}
+
+export const useArtistPages = (query: { search?: string; categories__category?: string }, enabled: boolean) =>
+  useInfiniteQuery(artistPagesQuery(query, enabled));

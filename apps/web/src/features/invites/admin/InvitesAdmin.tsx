@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, api } from '../../../api/client.ts';
+import { ApiError } from '../../../api/client.ts';
 import { uploadImage } from '../../../api/upload.ts';
 import { ConfirmDialog } from '../../../ui/Modal.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -13,12 +13,13 @@ import {
   type Invite,
   type InviteDetail,
   type InviteInput,
-  type InviteQuestion,
   type InviteStatus,
   inviteKeys,
   saveInvite,
   useInvites,
-} from '../api.ts';
+  inviteQuery,
+  questionsQuery,
+} from '../api/invites.ts';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import styles from './admin.module.css';
 
@@ -97,11 +98,7 @@ function ImageField({ label, value, onChange }: { label: string; value: string; 
 function InviteForm({ invite, onDone }: { invite: InviteDetail | null; onDone: () => void }) {
   const { t } = useTranslation('invites');
   const client = useQueryClient();
-  const questions = useQuery({
-    queryKey: inviteKeys.questions(invite?.id ?? 0),
-    queryFn: () => api<InviteQuestion[]>('/api/v1/invite-questions/', { query: { invite: invite?.id } }),
-    enabled: invite !== null,
-  });
+  const questions = useQuery({ ...questionsQuery(invite?.id ?? 0), enabled: invite !== null });
   const [form, setForm] = useState<FormState | null>(invite ? null : empty);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
@@ -269,7 +266,7 @@ export default function InvitesAdmin() {
   const [editing, setEditing] = useState<InviteDetail | 'new' | null>(null);
   const [removing, setRemoving] = useState<Invite | null>(null);
 
-  const open = async (invite: Invite) => setEditing(await api<InviteDetail>(`/api/v1/invites/${invite.id}/`));
+  const open = async (invite: Invite) => setEditing(await client.fetchQuery(inviteQuery(invite.id)));
 
   if (editing) return <InviteForm key={editing === 'new' ? 'new' : editing.id} invite={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />;
   return (

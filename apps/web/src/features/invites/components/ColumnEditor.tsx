@@ -5,7 +5,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadImage } from '../../../api/upload.ts';
-import { COLUMN_PRESIGN_PATH, type InviteColumn } from '../api.ts';
+import { COLUMN_PRESIGN_PATH, type InviteColumn } from '../api/invites.ts';
 import styles from './invites.module.css';
 
 export interface ColumnDraft {

@@ -13,7 +13,7 @@ import {
   inviteKeys,
   updateColumn,
   updatePage,
-} from '../api.ts';
+} from '../api/invites.ts';
 import { type ColumnDraft, ColumnEditor } from './ColumnEditor.tsx';
 import styles from './invites.module.css';
 

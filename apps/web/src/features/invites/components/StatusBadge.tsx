@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { InviteStatus } from '../api.ts';
+import type { InviteStatus } from '../api/invites.ts';
 import styles from './invites.module.css';
 
 /** SPEC §4 Invite status labels. */

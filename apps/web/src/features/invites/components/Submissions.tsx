@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Paged } from '../../../api/paging.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ArtworkCard } from '../../artworks/components/ArtworkCard.tsx';
-import { inviteKeys, type Submission, useInviteArtworks, useQuestions, useToggleSelected } from '../api.ts';
+import { inviteKeys, type Submission, useInviteArtworks, useQuestions, useToggleSelected } from '../api/invites.ts';
 import styles from './invites.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Invite } from '../api.ts';
+import type { Invite } from '../api/invites.ts';
 
 /** SPEC §9: dates in the Korean or English locale. */
 export function useFormatDate() {

@@ -1,12 +1,12 @@
-import { ANSWER_MAX, AVATAR_WIDTH, mediaUrl, queryKeys } from '@axoo/contract';
+import { ANSWER_MAX, AVATAR_WIDTH, mediaUrl } from '@axoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError, api } from '../../../api/client.ts';
-import type { Artwork } from '../../../site.ts';
+import { ApiError } from '../../../api/client.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { createApplication, useInvite, useQuestions } from '../api.ts';
+import { artworkQuery } from '../../artworks/api/artworks.ts';
+import { createApplication, useInvite, useQuestions } from '../api/invites.ts';
 import styles from '../components/invites.module.css';
 
 /**
@@ -21,7 +21,7 @@ export default function InviteApplicationPage() {
   const artworkId = Number(params.artworkId);
   const invite = useInvite(inviteId);
   const questions = useQuestions(inviteId);
-  const artwork = useQuery({ queryKey: queryKeys.artworks.detail(artworkId), queryFn: () => api<Artwork>(`/api/v1/artworks/${artworkId}/`) });
+  const artwork = useQuery(artworkQuery(artworkId));
   const [answers, setAnswers] = useState<Record<number, string>>({});
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCurrentUser } from '../../../site.ts';
-import { useInvite } from '../api.ts';
+import { useInvite } from '../api/invites.ts';
 import styles from '../components/invites.module.css';
 
 /** SPEC §2 application flow step 4: 'CONGRATULATIONS!', submit again, or My submission (profile tab). */

@@ -5,7 +5,7 @@ import { goToLogin } from '../../../api/client.ts';
 import { useCurrentUser } from '../../../site.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { SiteShareLinks } from '../../artworks/components/ShareLinks.tsx';
-import { type InviteDetail, useInvite, useToggleSubscription } from '../api.ts';
+import { type InviteDetail, useInvite, useToggleSubscription } from '../api/invites.ts';
 import { InvitePages } from '../components/InvitePages.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { Submissions } from '../components/Submissions.tsx';

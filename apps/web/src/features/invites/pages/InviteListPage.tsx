@@ -2,7 +2,7 @@ import { mediaUrl } from '@axoo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { type Invite, useInvites } from '../api.ts';
+import { type Invite, useInvites } from '../api/invites.ts';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import styles from '../components/invites.module.css';
 import { useStatusDate } from '../components/status.ts';

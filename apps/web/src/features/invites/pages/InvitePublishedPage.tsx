@@ -1,11 +1,8 @@
-import { queryKeys } from '@axoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api } from '../../../api/client.ts';
-import type { Paged } from '../../../api/paging.ts';
-import type { Artwork } from '../../../site.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { artworkQuery, authorArtworksQuery } from '../../artworks/api/artworks.ts';
 import { ArtworkGrid } from '../../artworks/components/ArtworkGrid.tsx';
 import styles from '../components/invites.module.css';
 
@@ -13,13 +10,9 @@ import styles from '../components/invites.module.css';
 export default function InvitePublishedPage() {
   const { t } = useTranslation('invites');
   const { inviteId, artworkId } = useParams();
-  const artwork = useQuery({ queryKey: queryKeys.artworks.detail(Number(artworkId)), queryFn: () => api<Artwork>(`/api/v1/artworks/${artworkId}/`) });
+  const artwork = useQuery(artworkQuery(Number(artworkId)));
   const authorId = artwork.data?.author?.id;
-  const others = useQuery({
-    queryKey: queryKeys.artworks.byAuthor(authorId, 'published-page'),
-    queryFn: () => api<Paged<Artwork>>(`/api/v1/users/${authorId}/artworks/`, { query: { limit: 9 } }),
-    enabled: authorId !== undefined,
-  });
+  const others = useQuery(authorArtworksQuery(authorId, 'published-page', 9));
   const rest = (others.data?.results ?? []).filter((a) => a.id !== Number(artworkId)).slice(0, 8);
   return (
     <section className="page">

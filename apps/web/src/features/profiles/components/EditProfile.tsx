@@ -11,7 +11,7 @@ import { ImageCropper } from '../../../ui/Cropper.tsx';
 import { FieldError } from '../../../ui/FieldError.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import { MultiSelect } from '../../../ui/Select.tsx';
-import { normaliseSlug, presignPath, type UserUpdate, updateUser } from '../api.ts';
+import { normaliseSlug, presignPath, type UserUpdate, updateUser } from '../api/profiles.ts';
 import styles from '../Profile.module.css';
 import { SOCIAL_KINDS } from '../social.ts';
 

@@ -1,7 +1,7 @@
 import { ARTIST_LEVELS } from '@axoo/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type Profile, setArtistLevel } from '../api.ts';
+import { type Profile, setArtistLevel } from '../api/profiles.ts';
 import styles from '../Profile.module.css';
 
 /** SPEC §4, §6: staff set the artist level 5-1; clicking the current level clears it to 0. */

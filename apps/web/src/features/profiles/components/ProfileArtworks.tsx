@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArtworkGrid } from '../../artworks/components/ArtworkGrid.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { type Profile, type ProfileTab, useProfileArtworks } from '../api.ts';
+import { type Profile, type ProfileTab, useProfileArtworks } from '../api/profiles.ts';
 import styles from '../Profile.module.css';
 
 /** Which tabs a viewer gets: Collection when public or one's own, My submission only on one's own profile. */

@@ -1,7 +1,7 @@
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../api.ts';
+import type { Profile } from '../api/profiles.ts';
 import styles from '../Profile.module.css';
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../api.ts';
+import type { Profile } from '../api/profiles.ts';
 import styles from '../Profile.module.css';
 import { SOCIAL_KINDS, socialLabel, socialUrl } from '../social.ts';
 

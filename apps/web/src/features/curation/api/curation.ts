@@ -1,7 +1,7 @@
 import { showsArtworks } from '@axoo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import { type Artwork, siteQueryKey } from '../../site.ts';
+import { api } from '../../../api/client.ts';
+import { type Artwork, siteQueryKey } from '../../../site.ts';
 
 /** SPEC §4 Artwork level: PATCH /api/v1/artworks/{id}/ with 5..1 or null (staff). */
 export const patchArtworkLevel = (id: number, level: number | null) => api<Artwork>(`/api/v1/artworks/${id}/`, { method: 'PATCH', body: { level } });

@@ -1,8 +1,8 @@
 import { queryKeys } from '@axoo/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import type { Paged } from '../../api/paging.ts';
-import { siteQueryKey } from '../../site.ts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client.ts';
+import type { Paged } from '../../../api/paging.ts';
+import { siteQueryKey } from '../../../site.ts';
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -47,12 +47,15 @@ export interface ListItem {
 export const adminKeys = queryKeys.admin;
 
 /** One page of a console table (limit/offset as SPEC §7 pages them). */
-export function useAdminTable<T>(resource: 'banners' | 'clients' | 'users', search: string, page: number) {
-  return useQuery({
+export const adminTableQuery = <T>(resource: 'banners' | 'clients' | 'users', search: string, page: number) =>
+  queryOptions({
     queryKey: adminKeys.table(resource, search, page),
     queryFn: () => api<Paged<T>>(`/api/v1/admin/${resource}/`, { query: { search, limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
+
+export function useAdminTable<T>(resource: 'banners' | 'clients' | 'users', search: string, page: number) {
+  return useQuery(adminTableQuery<T>(resource, search, page));
 }
 
 /** After a change: the console's tables and the global page data (home banners, partners, lists). */
@@ -77,8 +80,11 @@ export const deleteRecord = (resource: 'banners' | 'clients', id: number) => api
 export const changeMember = (id: number, change: Partial<Pick<Member, 'is_premium' | 'is_staff' | 'level'>>) =>
   api<Member>(`/api/v1/admin/users/${id}/`, { method: 'PATCH', body: change });
 
+export const adminListQuery = (list: ListName) =>
+  queryOptions({ queryKey: adminKeys.list(list), queryFn: () => api<ListItem[]>(`/api/v1/admin/lists/${list}/`) });
+
 export function useListItems(list: ListName) {
-  return useQuery({ queryKey: adminKeys.list(list), queryFn: () => api<ListItem[]>(`/api/v1/admin/lists/${list}/`) });
+  return useQuery(adminListQuery(list));
 }
 export const addListItem = (list: ListName, body: { code: string; name_ko: string; name_en: string; is_primary?: boolean }) =>
   api<ListItem>(`/api/v1/admin/lists/${list}/`, { method: 'POST', body });

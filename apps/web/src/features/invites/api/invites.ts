@@ -1,8 +1,8 @@
 import { INVITE_PAGE_SIZE, queryKeys } from '@axoo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
-import type { Paged } from '../../api/paging.ts';
-import type { Artwork } from '../../site.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client.ts';
+import type { Paged } from '../../../api/paging.ts';
+import type { Artwork } from '../../../site.ts';
 
 export type { Invite, InviteColumn, InviteDetail, InviteOwner, InvitePage, InviteQuestion, InviteStatus } from '@axoo/contract';
 import type { Invite, InviteColumn, InviteDetail, InvitePage, InviteQuestion, InviteStatus } from '@axoo/contract';
@@ -14,37 +14,30 @@ export interface Submission extends Artwork {
 
 export const inviteKeys = queryKeys.invites;
 
-export function useInvites() {
-  return useQuery({
-    queryKey: inviteKeys.list(),
-    queryFn: () => api<Paged<Invite>>('/api/v1/invites/', { query: { limit: INVITE_PAGE_SIZE } }),
-  });
-}
+export const inviteListQuery = () =>
+  queryOptions({ queryKey: inviteKeys.list(), queryFn: () => api<Paged<Invite>>('/api/v1/invites/', { query: { limit: INVITE_PAGE_SIZE } }) });
+export const useInvites = () => useQuery(inviteListQuery());
 
-export function useInvite(id: number) {
-  return useQuery({
-    queryKey: inviteKeys.detail(id),
-    queryFn: () => api<InviteDetail>(`/api/v1/invites/${id}/`),
-    enabled: Number.isFinite(id),
-  });
-}
+export const inviteQuery = (id: number) =>
+  queryOptions({ queryKey: inviteKeys.detail(id), queryFn: () => api<InviteDetail>(`/api/v1/invites/${id}/`), enabled: Number.isFinite(id) });
+export const useInvite = (id: number) => useQuery(inviteQuery(id));
 
-export function useQuestions(inviteId: number) {
-  return useQuery({
+export const questionsQuery = (inviteId: number) =>
+  queryOptions({
     queryKey: inviteKeys.questions(inviteId),
     queryFn: () => api<InviteQuestion[]>('/api/v1/invite-questions/', { query: { invite: inviteId } }),
     enabled: Number.isFinite(inviteId),
   });
-}
+export const useQuestions = (inviteId: number) => useQuery(questionsQuery(inviteId));
 
 /** SPEC §7 GET /api/v1/invites/{id}/artworks/ with the optional selected flag. */
-export function useInviteArtworks(inviteId: number, selected: boolean, enabled: boolean) {
-  return useQuery({
+export const inviteArtworksQuery = (inviteId: number, selected: boolean, enabled: boolean) =>
+  queryOptions({
     queryKey: inviteKeys.artworks(inviteId, selected),
     queryFn: () => api<Paged<Submission>>(`/api/v1/invites/${inviteId}/artworks/`, { query: { selected: selected ? 'true' : undefined, limit: 100 } }),
     enabled,
   });
-}
+export const useInviteArtworks = (inviteId: number, selected: boolean, enabled: boolean) => useQuery(inviteArtworksQuery(inviteId, selected, enabled));
 
 /** SPEC §4 Invite subscription toggles: create returns the id, delete by id. */
 export function useToggleSubscription(invite: InviteDetail) {

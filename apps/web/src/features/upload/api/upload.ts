@@ -1,6 +1,6 @@
 import type { ArtworkWrite } from '@axoo/contract/artworks';
-import { api } from '../../api/client.ts';
-import type { Artwork } from '../../site.ts';
+import { api } from '../../../api/client.ts';
+import type { Artwork } from '../../../site.ts';
 
 /** The artwork calls of the upload screen (SPEC §7). The form sends what `artworkWriteSchema` accepts. */
 export type ArtworkPayload = Omit<ArtworkWrite, 'tags' | 'categories' | 'fields' | 'concepts' | 'color'> & {
