@@ -1,0 +1,85 @@
+import { DEFAULT_BACKGROUND, type LicenceCode, licenceOf } from '@axoo/contract';
+import type { Artwork } from '../../site.ts';
+import type { ArtworkPayload } from './api/upload.ts';
+
+/** The upload form's values (SPEC §2 Upload): what the sidebar edits, and the editor's HTML. */
+export interface UploadValues {
+  title: string;
+  content: string;
+  categories: string[];
+  fields: string[];
+  concepts: string[];
+  color: number | null;
+  licence: LicenceCode | null;
+  tags: string[];
+  background: string;
+  published: boolean;
+  cover: string;
+  raw_cover: string;
+  cropped_cover: string;
+  width: number | null;
+  height: number | null;
+}
+
+export const emptyValues: UploadValues = {
+  title: '',
+  content: '',
+  categories: [],
+  fields: [],
+  concepts: [],
+  color: null,
+  licence: null,
+  tags: [],
+  background: DEFAULT_BACKGROUND,
+  published: true,
+  cover: '',
+  raw_cover: '',
+  cropped_cover: '',
+  width: null,
+  height: null,
+};
+
+export function valuesOf(a: Artwork): UploadValues {
+  return {
+    title: a.title,
+    content: a.content ?? '',
+    categories: a.categories.map((c) => c.category),
+    fields: a.fields.map((f) => f.field),
+    concepts: a.concepts.map((c) => c.concept),
+    color: a.color?.id ?? null,
+    licence: a.licence_chosen ? licenceOf(a) : null,
+    tags: a.tags.map((t) => t.name),
+    background: a.background_color || DEFAULT_BACKGROUND,
+    published: a.published,
+    cover: a.cover,
+    raw_cover: a.raw_cover,
+    cropped_cover: a.cropped_cover,
+    width: a.width,
+    height: a.height,
+  };
+}
+
+export function payloadOf(v: UploadValues): ArtworkPayload {
+  return {
+    title: v.title,
+    content: v.content,
+    categories: v.categories,
+    fields: v.fields,
+    concepts: v.concepts,
+    color: v.color,
+    licence: v.licence,
+    tags: v.tags,
+    background_color: v.background,
+    published: v.published,
+    cover: v.cover,
+    raw_cover: v.raw_cover,
+    cropped_cover: v.cropped_cover,
+    width: v.width,
+    height: v.height,
+  };
+}
+
+/** Whether a new upload holds anything worth a draft: a title, text or an image. */
+export function hasSomething(v: UploadValues): boolean {
+  return Boolean(v.title.trim()) || /<img|\w/.test(v.content.replace(/<[^>]+>/g, (tag) => (tag.startsWith('<img') ? '<img' : '')));
+}
