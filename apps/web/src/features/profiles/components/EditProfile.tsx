@@ -1,61 +1,27 @@
-import { AVATAR_RATIO, BANNER_RATIO, IMAGE_MAX_BYTES, mediaUrl, PROFILE_USERNAME_PATTERN, queryKeys } from '@axoo/contract';
+import { AVATAR_RATIO, BANNER_RATIO, mediaUrl, queryKeys } from '@axoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { useState } from 'react';
+import { type PathValue, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
-import { FileTooLargeError, isNewUpload, uploadImage } from '../../../api/upload.ts';
 import { avatarImage } from '../../../ui/avatar.ts';
-import { type CurrentUser, useCurrentUser, useSetCurrentUser, useSite } from '../../../site.ts';
+import { useCurrentUser, useSetCurrentUser, useSite } from '../../../site.ts';
 import { ImageCropper } from '../../../ui/Cropper.tsx';
 import { FieldError } from '../../../ui/FieldError.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import { MultiSelect } from '../../../ui/Select.tsx';
-import { normaliseSlug, presignPath, type UserUpdate, updateUser } from '../api/profiles.ts';
+import { normaliseSlug, updateUser } from '../api/profiles.ts';
+import { ProfileImageError, useProfileImages } from '../hooks/use-profile-images.ts';
 import styles from '../Profile.module.css';
+import { type ProfileValues, profileProblems, RENDERED_FIELDS, valuesOf } from '../profile-form.ts';
 import { SOCIAL_KINDS } from '../social.ts';
-
-const IMAGE_FIELDS = ['avatar', 'raw_avatar', 'cropped_avatar', 'banner', 'raw_banner', 'cropped_banner'] as const;
-type Slot = 'avatar' | 'banner';
-/** Fields whose messages show under their own input; anything else goes in the box at the end. */
-const RENDERED = new Set<string>(['form', 'username', 'name', 'email', 'phone', 'categories', 'biography', 'about', ...SOCIAL_KINDS, ...IMAGE_FIELDS]);
-
-type FormState = Required<Omit<UserUpdate, 'date_of_birth' | 'gender'>>;
-type Errors = Record<string, string[]>;
-
-function initialForm(user: CurrentUser): FormState {
-  return {
-    username: user.username,
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-    categories: user.categories.map((c) => c.category),
-    website: user.website,
-    instagram: user.instagram,
-    facebook: user.facebook,
-    twitter: user.twitter,
-    pinterest: user.pinterest,
-    tumblr: user.tumblr,
-    youtube: user.youtube,
-    vimeo: user.vimeo,
-    biography: user.biography,
-    about: user.about,
-    show_contact: user.show_contact,
-    public_collection: user.public_collection,
-    fixed_layout: user.fixed_layout,
-    avatar: user.avatar,
-    raw_avatar: user.raw_avatar,
-    cropped_avatar: user.cropped_avatar,
-    banner: user.banner,
-    raw_banner: user.raw_banner,
-    cropped_banner: user.cropped_banner,
-  };
-}
 
 /**
  * SPEC §2/§4/§5 profile edit: the owner's button and modal. Cropping an avatar (1:1) or a banner (4:1)
  * hides the modal and returns to it; new images (blob: URLs) are uploaded on Save, then one PUT saves
- * everything; Save closes the modal, errors keep it open with messages under the fields.
+ * everything; Save closes the modal, errors keep it open with messages under the fields. The values live in a
+ * react-hook-form form; the images are a hook (use-profile-images).
  */
 export function EditProfile({ slug }: { slug: string }) {
   const { t } = useTranslation('profiles');
@@ -65,130 +31,87 @@ export function EditProfile({ slug }: { slug: string }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<FormState | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [crop, setCrop] = useState<{ slot: Slot; src: string } | null>(null);
   const [saving, setSaving] = useState(false);
-  const blobs = useRef(new Map<string, Blob>());
+  const form = useForm<ProfileValues>();
+  const values = form.watch();
+  const { errors } = form.formState;
+  const images = useProfileImages({
+    onChosen: (slot, { original, cropped }) => {
+      form.setValue(slot, original);
+      form.setValue(`raw_${slot}`, original);
+      form.setValue(`cropped_${slot}`, cropped);
+      form.clearErrors([slot, `cropped_${slot}`]);
+    },
+    onTooLarge: (slot) => form.setError(slot, { type: 'client', message: t('form.tooLarge') }),
+  });
 
   if (!user) return null;
 
   const start = () => {
-    setForm(initialForm(user));
-    setErrors({});
+    form.reset(valuesOf(user));
     setOpen(true);
   };
   const close = () => {
-    for (const url of blobs.current.keys()) URL.revokeObjectURL(url);
-    blobs.current.clear();
+    images.forget();
     setOpen(false);
-    setForm(null);
   };
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
+  const set = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => form.setValue(key, value as PathValue<ProfileValues, K>);
 
-  const chooseFile = (slot: Slot) => (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    if (file.size > IMAGE_MAX_BYTES) {
-      setErrors((er) => ({ ...er, [slot]: [t('form.tooLarge')] }));
-      return;
+  /** Server messages under their fields (SPEC §8); fields the form does not show go in the box at the end. */
+  const showErrors = (fields: Record<string, string[]>) => {
+    const other: string[] = [];
+    for (const [field, messages] of Object.entries(fields)) {
+      if (RENDERED_FIELDS.has(field)) form.setError(field as keyof ProfileValues, { type: 'server', message: messages.join(' ') });
+      else other.push(...messages);
     }
-    const src = URL.createObjectURL(file);
-    blobs.current.set(src, file);
-    setCrop({ slot, src });
-  };
-
-  const cropDone = (cropped: Blob) => {
-    if (!crop) return;
-    const croppedUrl = URL.createObjectURL(cropped);
-    blobs.current.set(croppedUrl, cropped);
-    setForm((f) => (f ? { ...f, [crop.slot]: crop.src, [`raw_${crop.slot}`]: crop.src, [`cropped_${crop.slot}`]: croppedUrl } : f));
-    setErrors((er) => ({ ...er, [crop.slot]: [], [`cropped_${crop.slot}`]: [] }));
-    setCrop(null);
-  };
-  const cropCancel = () => {
-    if (crop && !Object.values(form ?? {}).includes(crop.src)) {
-      URL.revokeObjectURL(crop.src);
-      blobs.current.delete(crop.src);
-    }
-    setCrop(null);
-  };
-
-  const validate = (f: FormState): Errors => {
-    const out: Errors = {};
-    const required = t('form.required');
-    if (!f.username.trim()) out.username = [required];
-    else if (!PROFILE_USERNAME_PATTERN.test(f.username.trim())) out.username = [t('form.englishOnly')];
-    if (!f.name.trim()) out.name = [required];
-    if (!f.email.trim()) out.email = [required];
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) out.email = [t('form.invalidEmail')];
-    if (!f.phone.trim()) out.phone = [required];
-    return out;
+    if (other.length) form.setError('root.other', { type: 'server', message: other.join(' ') });
   };
 
   const save = async () => {
-    if (!form) return;
-    const found = validate(form);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    form.clearErrors();
+    const current = form.getValues();
+    const problems = Object.entries(profileProblems(current, t));
+    if (problems.length) {
+      for (const [field, message] of problems) form.setError(field as keyof ProfileValues, { type: 'client', message });
+      return;
+    }
     setSaving(true);
     try {
-      // Upload each new image once (avatar and raw_avatar share the original file).
-      const uploaded = new Map<string, string>();
-      const body: FormState = { ...form };
-      for (const field of IMAGE_FIELDS) {
-        const value = form[field];
-        if (!isNewUpload(value)) continue;
-        let key = uploaded.get(value);
-        if (!key) {
-          const blob = blobs.current.get(value);
-          if (!blob) throw new Error('lost image');
-          const name = blob instanceof File ? blob.name : `${field}.jpg`;
-          try {
-            key = (await uploadImage(presignPath(user.id), blob, { filename: name })).filename;
-          } catch (error) {
-            const message = error instanceof FileTooLargeError ? t('form.tooLarge') : t('form.uploadFailed');
-            setErrors({ [field.includes('banner') ? 'banner' : 'avatar']: [message] });
-            return;
-          }
-          uploaded.set(value, key);
-        }
-        body[field] = key;
-      }
-      const saved = await updateUser(user.id, body);
+      const saved = await updateUser(user.id, await images.uploadNew(current, user.id));
       setCurrentUser(saved);
       await client.invalidateQueries({ queryKey: queryKeys.profiles.all() });
       await client.invalidateQueries({ queryKey: queryKeys.profiles.allArtworks() });
       close();
       if (saved.slug !== normaliseSlug(slug)) navigate(`/${saved.slug}/`, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) setErrors({ ...error.fields, form: [t('form.failed')] });
-      else setErrors({ form: [t('form.uploadFailed')] });
+      if (error instanceof ProfileImageError)
+        form.setError(error.slot, { type: 'server', message: error.reason === 'tooLarge' ? t('form.tooLarge') : t('form.uploadFailed') });
+      else if (error instanceof ApiError && error.status === 400) {
+        showErrors(error.fields);
+        form.setError('root.form', { type: 'server', message: t('form.failed') });
+      } else form.setError('root.form', { type: 'server', message: t('form.uploadFailed') });
     } finally {
       setSaving(false);
     }
   };
 
+  const messageOf = (...fields: (keyof ProfileValues)[]) => fields.flatMap((f) => (errors[f]?.message ? [errors[f].message] : []));
   const text = (key: 'username' | 'name' | 'email' | 'phone', type = 'text') => (
     <div className="field">
       <label htmlFor={`profile-${key}`}>{t(`form.${key}`)}</label>
       <input
         id={`profile-${key}`}
-        name={key}
         type={type}
-        value={form?.[key] ?? ''}
-        onChange={(e) => set(key, e.target.value)}
-        aria-invalid={errors[key]?.length ? true : undefined}
+        {...form.register(key)}
+        aria-invalid={errors[key] ? true : undefined}
         aria-describedby={`profile-${key}-error`}
         autoComplete={key === 'username' ? 'username' : key === 'name' ? 'name' : key === 'email' ? 'email' : 'tel'}
       />
-      <FieldError id={`profile-${key}-error`} messages={errors[key]} />
+      <FieldError id={`profile-${key}-error`} messages={messageOf(key)} />
     </div>
   );
 
-  const bannerSrc = form?.cropped_banner || form?.banner;
-  const otherErrors = Object.entries(errors).filter(([k, v]) => v.length && !RENDERED.has(k));
+  const bannerSrc = values.cropped_banner || values.banner;
 
   return (
     <>
@@ -196,7 +119,7 @@ export function EditProfile({ slug }: { slug: string }) {
         {t('edit')}
       </button>
       <Modal
-        open={open && !crop}
+        open={open && !images.crop}
         onClose={close}
         title={t('form.title')}
         size="medium"
@@ -212,7 +135,7 @@ export function EditProfile({ slug }: { slug: string }) {
           </>
         }
       >
-        {form && (
+        {open && (
           <form
             className={styles.form}
             onSubmit={(e) => {
@@ -221,19 +144,25 @@ export function EditProfile({ slug }: { slug: string }) {
             }}
             noValidate
           >
-            {errors.form?.length ? (
+            {errors.root?.form ? (
               <p className="form-error" role="alert">
-                {errors.form.join(' ')}
+                {errors.root.form.message}
               </p>
             ) : null}
             <div className={styles.imageRow}>
-              <img className={styles.avatarPreview} {...avatarImage(form)} alt={t('form.avatar')} width={96} height={96} data-testid="avatar-preview" />
+              <img className={styles.avatarPreview} {...avatarImage(values)} alt={t('form.avatar')} width={96} height={96} data-testid="avatar-preview" />
               <label className="btn secondary small">
                 {t('form.changeAvatar')}
-                <input type="file" accept="image/jpeg,image/png,image/gif,image/webp" hidden onChange={chooseFile('avatar')} data-testid="avatar-input" />
+                <input
+                  type="file"
+                  accept="image/jpeg,image/png,image/gif,image/webp"
+                  hidden
+                  onChange={images.chooseFile('avatar')}
+                  data-testid="avatar-input"
+                />
               </label>
             </div>
-            <FieldError messages={[...(errors.avatar ?? []), ...(errors.raw_avatar ?? []), ...(errors.cropped_avatar ?? [])]} />
+            <FieldError messages={messageOf('avatar', 'raw_avatar', 'cropped_avatar')} />
             {text('username')}
             {text('name')}
             {text('email', 'email')}
@@ -242,12 +171,12 @@ export function EditProfile({ slug }: { slug: string }) {
               <MultiSelect
                 label={t('form.categories')}
                 options={site.categories.map((c) => ({ value: c.category, label: c.name }))}
-                value={form.categories}
+                value={values.categories}
                 onChange={(v) => set('categories', v)}
                 max={2}
-                invalid={Boolean(errors.categories?.length)}
+                invalid={Boolean(errors.categories)}
               />
-              <FieldError messages={errors.categories} />
+              <FieldError messages={messageOf('categories')} />
             </div>
             <fieldset className={styles.socialFields}>
               <legend>{t('form.socialTitle')}</legend>
@@ -255,33 +184,33 @@ export function EditProfile({ slug }: { slug: string }) {
               {SOCIAL_KINDS.map((kind) => (
                 <div className="field" key={kind}>
                   <label htmlFor={`profile-${kind}`}>{t(`social.${kind}`)}</label>
-                  <input id={`profile-${kind}`} name={kind} value={form[kind]} onChange={(e) => set(kind, e.target.value)} />
-                  <FieldError messages={errors[kind]} />
+                  <input id={`profile-${kind}`} {...form.register(kind)} />
+                  <FieldError messages={messageOf(kind)} />
                 </div>
               ))}
             </fieldset>
             {(['biography', 'about'] as const).map((key) => (
               <div className="field" key={key}>
                 <label htmlFor={`profile-${key}`}>{t(`form.${key}`)}</label>
-                <textarea id={`profile-${key}`} name={key} value={form[key]} onChange={(e) => set(key, e.target.value)} rows={5} />
-                <FieldError messages={errors[key]} />
+                <textarea id={`profile-${key}`} {...form.register(key)} rows={5} />
+                <FieldError messages={messageOf(key)} />
               </div>
             ))}
             <label className={styles.check}>
-              <input type="checkbox" name="show_contact" checked={form.show_contact} onChange={(e) => set('show_contact', e.target.checked)} />
+              <input type="checkbox" {...form.register('show_contact')} />
               {t('form.showContact')}
             </label>
             <fieldset className={styles.choice}>
               <legend>{t('form.collection')}</legend>
               <label>
-                <input type="radio" name="public_collection" checked={form.public_collection} onChange={() => set('public_collection', true)} />
+                <input type="radio" name="public_collection" checked={values.public_collection} onChange={() => set('public_collection', true)} />
                 {t('form.collectionPublic')}
               </label>
               <label>
                 <input
                   type="radio"
                   name="public_collection"
-                  checked={!form.public_collection}
+                  checked={!values.public_collection}
                   onChange={() => set('public_collection', false)}
                   data-testid="collection-private"
                 />
@@ -291,11 +220,17 @@ export function EditProfile({ slug }: { slug: string }) {
             <fieldset className={styles.choice}>
               <legend>{t('form.layout')}</legend>
               <label>
-                <input type="radio" name="fixed_layout" checked={form.fixed_layout} onChange={() => set('fixed_layout', true)} />
+                <input type="radio" name="fixed_layout" checked={values.fixed_layout} onChange={() => set('fixed_layout', true)} />
                 {t('form.layoutFixed')}
               </label>
               <label>
-                <input type="radio" name="fixed_layout" checked={!form.fixed_layout} onChange={() => set('fixed_layout', false)} data-testid="layout-masonry" />
+                <input
+                  type="radio"
+                  name="fixed_layout"
+                  checked={!values.fixed_layout}
+                  onChange={() => set('fixed_layout', false)}
+                  data-testid="layout-masonry"
+                />
                 {t('form.layoutMasonry')}
               </label>
             </fieldset>
@@ -307,28 +242,34 @@ export function EditProfile({ slug }: { slug: string }) {
               <p className={styles.muted}>{t('form.bannerHint')}</p>
               <label className="btn secondary small">
                 {t('form.changeBanner')}
-                <input type="file" accept="image/jpeg,image/png,image/gif,image/webp" hidden onChange={chooseFile('banner')} data-testid="banner-input" />
+                <input
+                  type="file"
+                  accept="image/jpeg,image/png,image/gif,image/webp"
+                  hidden
+                  onChange={images.chooseFile('banner')}
+                  data-testid="banner-input"
+                />
               </label>
-              <FieldError messages={[...(errors.banner ?? []), ...(errors.raw_banner ?? []), ...(errors.cropped_banner ?? [])]} />
+              <FieldError messages={messageOf('banner', 'raw_banner', 'cropped_banner')} />
             </div>
-            {otherErrors.length > 0 && (
+            {errors.root?.other && (
               <p className="form-error" role="alert">
-                {otherErrors.map(([, v]) => v.join(' ')).join(' ')}
+                {errors.root.other.message}
               </p>
             )}
           </form>
         )}
       </Modal>
-      {crop && (
+      {images.crop && (
         <ImageCropper
           open
-          src={crop.src}
-          aspect={crop.slot === 'avatar' ? AVATAR_RATIO : BANNER_RATIO}
-          round={crop.slot === 'avatar'}
-          title={crop.slot === 'avatar' ? t('form.cropAvatar') : t('form.cropBanner')}
-          hint={crop.slot === 'banner' ? t('form.bannerHint') : undefined}
-          onCancel={cropCancel}
-          onDone={cropDone}
+          src={images.crop.src}
+          aspect={images.crop.slot === 'avatar' ? AVATAR_RATIO : BANNER_RATIO}
+          round={images.crop.slot === 'avatar'}
+          title={images.crop.slot === 'avatar' ? t('form.cropAvatar') : t('form.cropBanner')}
+          hint={images.crop.slot === 'banner' ? t('form.bannerHint') : undefined}
+          onCancel={() => images.cropCancel((url) => Object.values(form.getValues()).includes(url))}
+          onDone={images.cropDone}
         />
       )}
     </>

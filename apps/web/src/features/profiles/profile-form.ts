@@ -1,0 +1,55 @@
+import { PROFILE_USERNAME_PATTERN } from '@axoo/contract';
+import type { CurrentUser } from '../../site.ts';
+import type { UserUpdate } from './api/profiles.ts';
+import { SOCIAL_KINDS } from './social.ts';
+
+/** The profile edit form's values (SPEC §4 Profile edit): every field the modal edits, images as keys or blob: URLs. */
+export type ProfileValues = Required<Omit<UserUpdate, 'date_of_birth' | 'gender'>>;
+
+export const IMAGE_FIELDS = ['avatar', 'raw_avatar', 'cropped_avatar', 'banner', 'raw_banner', 'cropped_banner'] as const;
+export type ImageSlot = 'avatar' | 'banner';
+
+/** Fields whose messages show under their own input; anything else goes in the box at the end. */
+export const RENDERED_FIELDS = new Set<string>(['username', 'name', 'email', 'phone', 'categories', 'biography', 'about', ...SOCIAL_KINDS, ...IMAGE_FIELDS]);
+
+export function valuesOf(user: CurrentUser): ProfileValues {
+  return {
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    categories: user.categories.map((c) => c.category),
+    website: user.website,
+    instagram: user.instagram,
+    facebook: user.facebook,
+    twitter: user.twitter,
+    pinterest: user.pinterest,
+    tumblr: user.tumblr,
+    youtube: user.youtube,
+    vimeo: user.vimeo,
+    biography: user.biography,
+    about: user.about,
+    show_contact: user.show_contact,
+    public_collection: user.public_collection,
+    fixed_layout: user.fixed_layout,
+    avatar: user.avatar,
+    raw_avatar: user.raw_avatar,
+    cropped_avatar: user.cropped_avatar,
+    banner: user.banner,
+    raw_banner: user.raw_banner,
+    cropped_banner: user.cropped_banner,
+  };
+}
+
+/** The form's own checks before anything is sent (SPEC §5 profile username; the server checks the same). */
+export function profileProblems(v: ProfileValues, t: (key: string) => string): Partial<Record<keyof ProfileValues, string>> {
+  const out: Partial<Record<keyof ProfileValues, string>> = {};
+  const required = t('form.required');
+  if (!v.username.trim()) out.username = required;
+  else if (!PROFILE_USERNAME_PATTERN.test(v.username.trim())) out.username = t('form.englishOnly');
+  if (!v.name.trim()) out.name = required;
+  if (!v.email.trim()) out.email = required;
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) out.email = t('form.invalidEmail');
+  if (!v.phone.trim()) out.phone = required;
+  return out;
+}
