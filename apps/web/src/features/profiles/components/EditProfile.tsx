@@ -1,4 +1,4 @@
-import { AVATAR_RATIO, BANNER_RATIO, mediaUrl, queryKeys } from '@axoo/contract';
+import { AVATAR_RATIO, BANNER_RATIO, IMAGE_TYPES, mediaUrl, queryKeys } from '@axoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type PathValue, useForm } from 'react-hook-form';
@@ -95,6 +95,13 @@ export function EditProfile({ slug }: { slug: string }) {
     }
   };
 
+  /** The button that chooses a new avatar or banner (cropped next). */
+  const picker = (slot: 'avatar' | 'banner', label: string) => (
+    <label className="btn secondary small">
+      {label}
+      <input type="file" accept={IMAGE_TYPES.join(',')} hidden onChange={images.chooseFile(slot)} data-testid={`${slot}-input`} />
+    </label>
+  );
   const messageOf = (...fields: (keyof ProfileValues)[]) => fields.flatMap((f) => (errors[f]?.message ? [errors[f].message] : []));
   const text = (key: 'username' | 'name' | 'email' | 'phone', type = 'text') => (
     <div className="field">
@@ -151,16 +158,7 @@ export function EditProfile({ slug }: { slug: string }) {
             ) : null}
             <div className={styles.imageRow}>
               <img className={styles.avatarPreview} {...avatarImage(values)} alt={t('form.avatar')} width={96} height={96} data-testid="avatar-preview" />
-              <label className="btn secondary small">
-                {t('form.changeAvatar')}
-                <input
-                  type="file"
-                  accept="image/jpeg,image/png,image/gif,image/webp"
-                  hidden
-                  onChange={images.chooseFile('avatar')}
-                  data-testid="avatar-input"
-                />
-              </label>
+              {picker('avatar', t('form.changeAvatar'))}
             </div>
             <FieldError messages={messageOf('avatar', 'raw_avatar', 'cropped_avatar')} />
             {text('username')}
@@ -240,16 +238,7 @@ export function EditProfile({ slug }: { slug: string }) {
                 {bannerSrc && <img src={mediaUrl(bannerSrc, 960)} alt={t('form.banner')} data-testid="banner-preview" />}
               </div>
               <p className={styles.muted}>{t('form.bannerHint')}</p>
-              <label className="btn secondary small">
-                {t('form.changeBanner')}
-                <input
-                  type="file"
-                  accept="image/jpeg,image/png,image/gif,image/webp"
-                  hidden
-                  onChange={images.chooseFile('banner')}
-                  data-testid="banner-input"
-                />
-              </label>
+              {picker('banner', t('form.changeBanner'))}
               <FieldError messages={messageOf('banner', 'raw_banner', 'cropped_banner')} />
             </div>
             {errors.root?.other && (
