@@ -1,0 +1,101 @@
+import { useTranslation } from 'react-i18next';
+import { useLocalName, useSite } from '../../../site.ts';
+import { Select } from '../../../ui/Select.tsx';
+import type { GalleryFilters } from '../filters.ts';
+import styles from '../GalleryPage.module.css';
+
+/** SPEC §2 Gallery: Projects / Artists, and for projects ordering, time window, field, concept, colour and genre. */
+export function GalleryToolbar({
+  filters,
+  category,
+  apply,
+}: {
+  filters: GalleryFilters;
+  category: string;
+  apply: (next: Partial<GalleryFilters>, nextCategory?: string) => void;
+}) {
+  const { t } = useTranslation('gallery');
+  const site = useSite();
+  const localName = useLocalName();
+  return (
+    <div className={styles.toolbar}>
+      <div className={styles.types} role="group" aria-label={t('type')}>
+        {(['projects', 'artists'] as const).map((type) => (
+          <button
+            key={type}
+            type="button"
+            aria-pressed={filters.type === type}
+            className={styles.type}
+            // SPEC §2: changing type clears the search and the results.
+            onClick={() => type !== filters.type && apply({ type, search: '' })}
+          >
+            {t(`types.${type}`)}
+          </button>
+        ))}
+      </div>
+      {filters.type === 'projects' && (
+        <div className={styles.filters}>
+          <div className={styles.filter}>
+            <Select
+              label={t('ordering.label')}
+              value={filters.ordering}
+              options={[
+                { value: '-created', label: t('ordering.recent') },
+                { value: '-hit', label: t('ordering.viewed') },
+              ]}
+              onChange={(v) => apply({ ordering: v ?? '-created' })}
+            />
+          </div>
+          <div className={styles.filter}>
+            <Select
+              label={t('period.label')}
+              value={filters.period || 'all'}
+              options={[
+                { value: 'all', label: t('period.all') },
+                { value: '1m', label: t('period.1m') },
+                { value: '3m', label: t('period.3m') },
+              ]}
+              onChange={(v) => apply({ period: v === '1m' || v === '3m' ? v : '' })}
+            />
+          </div>
+          <div className={styles.filter}>
+            <Select
+              label={t('field')}
+              value={filters.field || null}
+              placeholder={t('any')}
+              options={site.fields.map((f) => ({ value: f.field, label: localName(f) }))}
+              onChange={(v) => apply({ field: v ?? '' })}
+            />
+          </div>
+          <div className={styles.filter}>
+            <Select
+              label={t('concept')}
+              value={filters.concept || null}
+              placeholder={t('any')}
+              options={site.concepts.map((c) => ({ value: c.concept, label: localName(c) }))}
+              onChange={(v) => apply({ concept: v ?? '' })}
+            />
+          </div>
+          <div className={styles.filter}>
+            <Select
+              label={t('color')}
+              value={filters.color || null}
+              placeholder={t('any')}
+              options={site.colors.map((c) => ({ value: String(c.id), label: localName(c), swatch: c.code }))}
+              onChange={(v) => apply({ color: v ?? '' })}
+            />
+          </div>
+          <div className={styles.filter}>
+            <Select
+              label={t('genre')}
+              value={category || null}
+              placeholder={t('any')}
+              options={site.categories.map((c) => ({ value: c.category, label: localName(c) }))}
+              onChange={(v) => apply({}, v ?? '')}
+            />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
