@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocalName, useSite } from '../../../site.ts';
-import { Select } from '../../../ui/Select.tsx';
+import { type Option, Select } from '../../../ui/Select.tsx';
 import type { GalleryFilters } from '../filters.ts';
 import styles from '../GalleryPage.module.css';
 
@@ -17,6 +17,12 @@ export function GalleryToolbar({
   const { t } = useTranslation('gallery');
   const site = useSite();
   const localName = useLocalName();
+  /** A filter that may be unset ("any"): an empty value clears it. */
+  const optional = (label: string, value: string, options: Option<string>[], onChange: (value: string) => void) => (
+    <div className={styles.filter}>
+      <Select label={label} value={value || null} placeholder={t('any')} options={options} onChange={(v) => onChange(v ?? '')} />
+    </div>
+  );
   return (
     <div className={styles.toolbar}>
       <div className={styles.types} role="group" aria-label={t('type')}>
@@ -58,42 +64,30 @@ export function GalleryToolbar({
               onChange={(v) => apply({ period: v === '1m' || v === '3m' ? v : '' })}
             />
           </div>
-          <div className={styles.filter}>
-            <Select
-              label={t('field')}
-              value={filters.field || null}
-              placeholder={t('any')}
-              options={site.fields.map((f) => ({ value: f.field, label: localName(f) }))}
-              onChange={(v) => apply({ field: v ?? '' })}
-            />
-          </div>
-          <div className={styles.filter}>
-            <Select
-              label={t('concept')}
-              value={filters.concept || null}
-              placeholder={t('any')}
-              options={site.concepts.map((c) => ({ value: c.concept, label: localName(c) }))}
-              onChange={(v) => apply({ concept: v ?? '' })}
-            />
-          </div>
-          <div className={styles.filter}>
-            <Select
-              label={t('color')}
-              value={filters.color || null}
-              placeholder={t('any')}
-              options={site.colors.map((c) => ({ value: String(c.id), label: localName(c), swatch: c.code }))}
-              onChange={(v) => apply({ color: v ?? '' })}
-            />
-          </div>
-          <div className={styles.filter}>
-            <Select
-              label={t('genre')}
-              value={category || null}
-              placeholder={t('any')}
-              options={site.categories.map((c) => ({ value: c.category, label: localName(c) }))}
-              onChange={(v) => apply({}, v ?? '')}
-            />
-          </div>
+          {optional(
+            t('field'),
+            filters.field,
+            site.fields.map((f) => ({ value: f.field, label: localName(f) })),
+            (field) => apply({ field }),
+          )}
+          {optional(
+            t('concept'),
+            filters.concept,
+            site.concepts.map((c) => ({ value: c.concept, label: localName(c) })),
+            (concept) => apply({ concept }),
+          )}
+          {optional(
+            t('color'),
+            filters.color,
+            site.colors.map((c) => ({ value: String(c.id), label: localName(c), swatch: c.code })),
+            (color) => apply({ color }),
+          )}
+          {optional(
+            t('genre'),
+            category,
+            site.categories.map((c) => ({ value: c.category, label: localName(c) })),
+            (genre) => apply({}, genre),
+          )}
         </div>
       )}
     </div>
