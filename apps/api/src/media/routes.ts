@@ -30,15 +30,14 @@ function keyOf(raw: string | undefined): string | null {
 
 const storedImage = z.object({ filename: z.string(), width: z.number(), height: z.number(), dominant_color: z.string() });
 
-/** Renditions being made right now, so a burst of first requests renders once. */
-const inFlight = new Map<string, Promise<Buffer | null>>();
-
 /**
  * Media routes: the signed local PUT, the S3 completion call, and GET `/media/<key>` for originals and
  * sharp renditions (DESIGN "Images").
  */
 export async function mediaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** Renditions this app is making right now, so a burst of first requests renders once. */
+  const inFlight = new Map<string, Promise<Buffer | null>>();
 
   // Image bodies arrive as raw bytes; the grant's own limit is checked again in the handler.
   app.addContentTypeParser([...IMAGE_TYPES], { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES }, (_req, body, done) => done(null, body));

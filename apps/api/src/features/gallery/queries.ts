@@ -199,7 +199,7 @@ export async function pageOfArtworks(db: Executor, scopes: SQL[], ordering: Orde
 }
 
 /** The detail's one statement, prepared once per database (guest and member forms): no planning per request. */
-function prepareDetail(db: Db) {
+export function prepareDetail(db: Db) {
   return {
     guest: db
       .select(withRelated(null))
@@ -215,15 +215,10 @@ function prepareDetail(db: Db) {
       .prepare('gallery_artwork_member'),
   };
 }
-const prepared = new WeakMap<Db, ReturnType<typeof prepareDetail>>();
+export type DetailStatements = ReturnType<typeof prepareDetail>;
 
-/** One artwork with everything the overlay shows, in one statement. */
-export async function findArtworkWithRelated(db: Db, id: number, viewerId: number | null) {
-  let p = prepared.get(db);
-  if (!p) {
-    p = prepareDetail(db);
-    prepared.set(db, p);
-  }
+/** One artwork with everything the overlay shows, in one statement (prepared once per app: gallery-state). */
+export async function findArtworkWithRelated(p: DetailStatements, id: number, viewerId: number | null) {
   const selected = viewerId === null ? await p.guest.execute({ id }) : await p.member.execute({ id, viewer: viewerId });
   return selected.length ? splitRelated(selected as Parameters<typeof splitRelated>[0]) : null;
 }

@@ -88,7 +88,7 @@ export function dailyView(viewerKey: string, artworkId: number, now = new Date()
  * table's primary key stays the guard).
  */
 export async function readArtwork(deps: GalleryDeps, viewer: UserRow | null, lang: Lang, id: number, view: DailyView | null) {
-  const found = await q.findArtworkWithRelated(deps.db, id, viewer?.id ?? null);
+  const found = await q.findArtworkWithRelated(deps.gallery.detail, id, viewer?.id ?? null);
   const row = found?.rows[0];
   if (!found || !row || !canViewArtwork(viewer, row)) throw notFound();
   let counted = false;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Memo, remember } from '../../http/memo.ts';
+import { type DetailStatements, prepareDetail } from './queries.ts';
 
 /**
  * Counts of the gallery's visible artworks per filter set, kept for a few seconds per process.
@@ -16,6 +17,8 @@ export interface GalleryState {
   clearCounts(): void;
   /** Views this process already recorded today (`artwork viewer day`): spares the statement for refreshes. */
   recentViews: { has(key: string): boolean; add(key: string): void };
+  /** The artwork detail's prepared statements (guest and member), made once for the app's database. */
+  detail: DetailStatements;
 }
 
 declare module 'fastify' {
@@ -30,6 +33,7 @@ export const galleryStatePlugin = fp(
     const counts: Memo<number> = new Map();
     const views = new Set<string>();
     const state: GalleryState = {
+      detail: prepareDetail(app.db),
       count: (key, count) => remember(counts, key, COUNT_TTL_MS, count),
       clearCounts: () => counts.clear(),
       recentViews: {
@@ -43,5 +47,5 @@ export const galleryStatePlugin = fp(
     app.decorate('gallery', state);
     app.changes.subscribe(() => state.clearCounts());
   },
-  { name: 'gallery-state', dependencies: ['changes'] },
+  { name: 'gallery-state', dependencies: ['db', 'changes'] },
 );
