@@ -20,6 +20,7 @@ import { i18nPlugin } from './http/i18n.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
 import { securityPlugin } from './http/security.ts';
 import { sessionsPlugin } from './http/sessions.ts';
+import { textGuardPlugin } from './http/text.ts';
 import { isApiPath, spaPlugin } from './pages/host.ts';
 import { mailPlugin } from './mail/index.ts';
 import { storagePlugin } from './media/storage-plugin.ts';
@@ -52,6 +53,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(storagePlugin);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
+  await app.register(textGuardPlugin);
   // Dynamic answers (JSON, pages) compressed on the fly at a cheap brotli level; static assets are
   // sent precompressed by the spa plugin.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });

@@ -15,6 +15,10 @@ export const common = {
   'field.invalid_number': { ko: '올바른 숫자를 입력하세요.', en: 'Enter a valid number.' },
   'field.invalid_color': { ko: '#RRGGBB 형식의 색상을 입력하세요.', en: 'Enter a colour as #RRGGBB.' },
   'field.not_found': { ko: '존재하지 않는 항목입니다.', en: 'This item does not exist.' },
+  'text.unstorable': {
+    ko: '사용할 수 없는 문자(NUL 또는 깨진 유니코드)가 들어 있습니다.',
+    en: 'This text holds a character that cannot be stored (NUL or broken Unicode).',
+  },
   'request.malformed': { ko: '요청 형식이 올바르지 않습니다.', en: 'The request is malformed.' },
   'request.too_large': { ko: '요청이 너무 큽니다.', en: 'The request is too large.' },
   'request.unsupported_type': { ko: '지원하지 않는 형식입니다.', en: 'Unsupported content type.' },

@@ -1,0 +1,59 @@
+import { translate } from '@axoo/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unstorableTexts } from '../src/http/text.ts';
+import { Agent, buildTestApp } from './app.ts';
+import { buildArtwork, buildPremium, loginAs, type UserRow } from './factories.ts';
+
+/** Issue #15, text at the edge: NUL and lone surrogates are a 400 under their field, never a 500. */
+let app: FastifyInstance;
+let member: UserRow;
+beforeAll(async () => {
+  app = await buildTestApp();
+  member = await buildPremium(app);
+});
+afterAll(() => app.close());
+
+const message = (lang: 'ko' | 'en') => [translate(lang, 'text.unstorable')];
+
+describe('unstorableTexts', () => {
+  it('names the path of each bad string or key, and passes whole surrogate pairs', () => {
+    expect(unstorableTexts({ a: 'ok', b: ['x', 'y\u0000'], c: { d: '\ud800' }, e: '🎨', 'k\udc00': 1 })).toEqual(['b.1', 'c.d', 'k\udc00']);
+    expect(unstorableTexts('\u0000')).toEqual(['non_field_errors']);
+    expect(unstorableTexts(null)).toEqual([]);
+  });
+});
+
+describe('requests', () => {
+  it('a query string with a NUL: 400 under the field, in the request language', async () => {
+    const res = await new Agent(app, 'en').get('/api/v1/artworks/?search=a%00b');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ search: message('en') });
+    // An emoji (a whole surrogate pair) is ordinary text.
+    expect((await new Agent(app, 'en').get(`/api/v1/artworks/?search=${encodeURIComponent('🎨')}`)).statusCode).toBe(200);
+  });
+
+  it('a login with a NUL or a lone surrogate: 400, in Korean by default', async () => {
+    for (const username of ['a\u0000b', 'x\ud800']) {
+      const res = await new Agent(app, 'ko').post('/accounts/login/', { username, password: 'Password123' });
+      expect(res.statusCode, JSON.stringify(username)).toBe(400);
+      expect(res.json()).toEqual({ username: message('ko') });
+    }
+  });
+
+  it('a path segment with a NUL: 400', async () => {
+    const res = await new Agent(app, 'en').get('/api/v1/artists/a%00b/');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ slug: message('en') });
+  });
+
+  it('a nested JSON string: 400 at its path, and nothing is saved', async () => {
+    const art = await buildArtwork(app, member, { title: 'Before' });
+    const agent = new Agent(app, 'en');
+    await loginAs(agent, member);
+    const res = await agent.put(`/api/v1/artworks/${art.id}/`, { title: 'After', tags: ['ok', 'b\ud800'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ 'tags.1': message('en') });
+    expect((await agent.get(`/api/v1/artworks/${art.id}/`)).json().title).toBe('Before');
+  });
+});
