@@ -40,6 +40,16 @@ const envSchema = z.object({
   DELETION_FORM_URL: z.string().default('https://forms.gle/axoo-membership-withdrawal'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Which proxies' X-Forwarded-For to believe (issue #13): unset, nobody (a client talking to the server directly
+   * cannot choose its own address); a number, that many hops; otherwise a comma-separated list of addresses or CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)?$/, 'TRUST_PROXY: a hop count or a comma-separated list of addresses/CIDRs')
+    .optional()
+    .transform((v): false | number | string[] => (!v ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((a) => a.trim()))),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -51,6 +61,12 @@ export interface Config extends Omit<Env, 'SECRET_KEY' | 'DATA_DIR'> {
   pgliteDir: string;
   mediaDir: string;
   outboxDir: string;
+}
+
+/** Fastify's `trustProxy` for the setting: nobody, the nearest `n` hops, or the listed addresses and CIDRs. */
+export function trustedProxies(setting: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
 }
 
 /** Reads every setting once. Nothing is required: a missing SECRET_KEY is generated into DATA_DIR. */

@@ -37,7 +37,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Fas
     };
   }
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', ...(overrides as NodeJS.ProcessEnv) },
+    // Settings that the environment spells as text go through its parser too; the rest apply as given.
+    { LOG_LEVEL: 'silent', ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => typeof v === 'string')) },
     { DATA_DIR: dataDir, SECRET_KEY: 'test-secret-key-test-secret-key-0123456789', pgliteDir: 'memory://', DATABASE_URL: url, ...overrides },
   );
   const database: Database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });

@@ -34,10 +34,10 @@ describe('requests', () => {
   });
 
   it('a login with a NUL or a lone surrogate: 400, in Korean by default', async () => {
-    for (const username of ['a\u0000b', 'x\ud800']) {
-      const res = await new Agent(app, 'ko').post('/accounts/login/', { username, password: 'Password123' });
-      expect(res.statusCode, JSON.stringify(username)).toBe(400);
-      expect(res.json()).toEqual({ username: message('ko') });
+    for (const email of ['a\u0000b@example.com', 'x\ud800@example.com']) {
+      const res = await new Agent(app, 'ko').post('/accounts/login/', { email, password: 'Password123' });
+      expect(res.statusCode, JSON.stringify(email)).toBe(400);
+      expect(res.json()).toEqual({ email: message('ko') });
     }
   });
 

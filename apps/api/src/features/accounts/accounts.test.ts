@@ -14,7 +14,7 @@ import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './tokens.
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({ TRUST_PROXY: 1 });
 });
 afterAll(() => app.close());
 
