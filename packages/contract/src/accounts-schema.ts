@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordProblems, RESERVED_SLUGS, slugify, USERNAME_PATTERN } from './accounts.ts';
+import { PROFILE_USERNAME_PATTERN, passwordProblems, RESERVED_SLUGS, slugify, USERNAME_PATTERN } from './accounts.ts';
 import { GENDERS } from './choices.ts';
 import { MULTI_SELECT_MAX, NAME_MAX, PHONE_MAX, USERNAME_MAX } from './limits.ts';
 
@@ -20,15 +20,22 @@ export const newPasswordSchema = z
 
 export const emailSchema = z.string().trim().min(1).max(254).pipe(z.email());
 
-export const usernameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(USERNAME_MAX)
-  .superRefine((value, ctx) => {
-    if (!USERNAME_PATTERN.test(value) || slugify(value) === '') ctx.addIssue({ code: 'custom', message: 'username.invalid' });
-    else if (RESERVED_SLUGS.has(slugify(value))) ctx.addIssue({ code: 'custom', message: 'username.reserved' });
-  });
+/** A username by one of the two SPEC §5 patterns, never one whose slug is empty or a reserved route segment. */
+const usernameBy = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(USERNAME_MAX)
+    .superRefine((value, ctx) => {
+      if (!pattern.test(value) || slugify(value) === '') ctx.addIssue({ code: 'custom', message });
+      else if (RESERVED_SLUGS.has(slugify(value))) ctx.addIssue({ code: 'custom', message: 'username.reserved' });
+    });
+
+/** Sign up (SPEC §5): letters, numbers, dot, at sign, underscore, hyphen. */
+export const usernameSchema = usernameBy(USERNAME_PATTERN, 'username.invalid');
+/** A change of username, from the profile editor or the account page (SPEC §5 profile username: word characters, dot, plus, minus). */
+export const profileUsernameSchema = usernameBy(PROFILE_USERNAME_PATTERN, 'username.english_only');
 
 export const nameSchema = z.string().trim().min(1).max(NAME_MAX);
 

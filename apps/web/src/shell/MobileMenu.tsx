@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useCurrentUser, useLocalName, useSite } from '../site.ts';
@@ -6,6 +7,12 @@ import styles from './MobileMenu.module.css';
 
 /** SPEC §2 Shell: the mobile menu adds a search link and the category list. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // A link closes the menu by leaving: focus then belongs to the new page, not back on the menu button.
+  const leaving = useRef(false);
+  const leave = () => {
+    leaving.current = true;
+    onClose();
+  };
   const { t } = useTranslation();
   const site = useSite();
   const user = useCurrentUser();
@@ -14,15 +21,25 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
     <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.panel} aria-describedby={undefined}>
+        <Dialog.Content
+          className={styles.panel}
+          aria-describedby={undefined}
+          onOpenAutoFocus={() => {
+            leaving.current = false;
+          }}
+          onCloseAutoFocus={(e) => leaving.current && e.preventDefault()}
+        >
           <div className={styles.head}>
             <Dialog.Title className={styles.title}>{site.site_name}</Dialog.Title>
             <Dialog.Close className={styles.close} aria-label={t('nav.close')}>
               ×
             </Dialog.Close>
           </div>
-          <nav className={styles.links} onClick={onClose}>
-            <Link to="/gallery/all/?focus=search">{t('nav.search')}</Link>
+          <nav className={styles.links} onClick={leave}>
+            {/* SPEC §2 mobile menu: search opens the gallery with its search field focused. */}
+            <Link to="/gallery/all/" state={{ focusSearch: true }}>
+              {t('nav.search')}
+            </Link>
             <NavLink to="/gallery/all/">{t('nav.discover')}</NavLink>
             <NavLink to="/goodluck/">{t('nav.goodluck')}</NavLink>
             <a href={site.links.edition} target="_blank" rel="noopener noreferrer">
@@ -48,7 +65,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
             )}
           </nav>
           <h2 className={styles.subhead}>{t('nav.categories')}</h2>
-          <ul className={styles.categories} onClick={onClose}>
+          <ul className={styles.categories} onClick={leave}>
             {site.categories.map((c) => (
               <li key={c.id}>
                 <NavLink to={`/gallery/${c.category}/`}>{localName(c)}</NavLink>

@@ -19,6 +19,17 @@ describe('shell (SPEC §2 Shell)', () => {
     expect(screen.queryByRole('link', { name: 'UPLOAD' })).toBeNull();
   });
 
+  it("opens the gallery from the mobile menu's Search with the search field focused (SPEC §2, issue #19)", async () => {
+    const { router } = renderApp('/about/');
+    await userEvent.click(await screen.findByRole('button', { name: /메뉴|Menu/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('link', { name: /^(검색|Search)$/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gallery/all/'));
+    // No query parameter that nothing reads: the wish travels as navigation state.
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(screen.getByRole('searchbox')).toHaveFocus());
+  });
+
   it('shows UPLOAD and the avatar menu to a logged-in user', async () => {
     renderApp('/about/', siteData({ user: user() }));
     expect(await screen.findByRole('link', { name: 'UPLOAD' })).toHaveAttribute('href', '/upload/');

@@ -36,6 +36,7 @@ export const accounts = {
     ko: '영문, 숫자와 . @ _ - 만 사용할 수 있습니다.',
     en: 'Enter a valid username: letters, numbers and . @ _ - only.',
   },
+  'username.english_only': { ko: '영문만 사용할 수 있습니다 (영문, 숫자, _ . + -).', en: 'English only (letters, digits, _ . + -).' },
   'username.reserved': { ko: '사용할 수 없는 사용자 이름입니다.', en: 'This username is not available.' },
   'username.taken': { ko: '이미 사용 중인 사용자 이름입니다.', en: 'A user with that username already exists.' },
   'phone.invalid': { ko: '올바른 전화번호를 입력하세요.', en: 'Enter a valid phone number.' },

@@ -213,7 +213,12 @@ describe('PUT /api/v1/users/{id}/ validation (per-field 400 in the request langu
     const user = await buildUser(app);
     const agent = await agentFor(user, 'en');
     const put = (username: string) => agent.put(`/api/v1/users/${user.id}/`, { username });
-    expect((await put('has space')).json()).toEqual({ username: ['Enter a valid username: letters, numbers and . @ _ - only.'] });
+    // SPEC §5 profile username, the same rule as the editor's (issue #19): word characters, dot, plus, minus.
+    expect((await put('has space')).json()).toEqual({ username: ['English only (letters, digits, _ . + -).'] });
+    expect((await put('kim@art')).json()).toEqual({ username: ['English only (letters, digits, _ . + -).'] });
+    const plus = await put(`kim+art${user.id}`);
+    expect(plus.statusCode).toBe(200);
+    expect(plus.json().username).toBe(`kim+art${user.id}`);
     expect((await put('한글이름')).statusCode).toBe(400);
     expect((await put('...')).statusCode).toBe(400);
     expect((await put('Gallery')).json()).toEqual({ username: ['This username is not available.'] });

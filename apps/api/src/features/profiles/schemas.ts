@@ -1,5 +1,13 @@
 import { PROFILE_TEXT_MAX, SOCIAL_MAX } from '@axoo/contract';
-import { dateOfBirthSchema, emailSchema, genderSchema, nameSchema, phoneSchema, userCategoriesSchema, usernameSchema } from '@axoo/contract/accounts-schema';
+import {
+  dateOfBirthSchema,
+  emailSchema,
+  genderSchema,
+  nameSchema,
+  phoneSchema,
+  profileUsernameSchema,
+  userCategoriesSchema,
+} from '@axoo/contract/accounts-schema';
 import { z } from 'zod';
 
 const social = z.string().trim().max(SOCIAL_MAX).optional();
@@ -13,7 +21,7 @@ const image = z.string().trim().max(300).optional();
  * sent change. Unknown fields (is_staff, level, password ...) are dropped.
  */
 export const userUpdateSchema = z.object({
-  username: usernameSchema.optional(),
+  username: profileUsernameSchema.optional(),
   name: nameSchema.optional(),
   email: emailSchema.optional(),
   phone: phoneSchema.optional(),

@@ -1,4 +1,4 @@
-import { PROFILE_USERNAME_PATTERN } from '@axoo/contract';
+import { type Lang, PROFILE_USERNAME_PATTERN, translate } from '@axoo/contract';
 import type { CurrentUser } from '../../site.ts';
 import type { UserUpdate } from './api/profiles.ts';
 import { SOCIAL_KINDS } from './social.ts';
@@ -42,11 +42,12 @@ export function valuesOf(user: CurrentUser): ProfileValues {
 }
 
 /** The form's own checks before anything is sent (SPEC §5 profile username; the server checks the same). */
-export function profileProblems(v: ProfileValues, t: (key: string) => string): Partial<Record<keyof ProfileValues, string>> {
+export function profileProblems(v: ProfileValues, t: (key: string) => string, lang: Lang): Partial<Record<keyof ProfileValues, string>> {
   const out: Partial<Record<keyof ProfileValues, string>> = {};
   const required = t('form.required');
+  // The server's rule and message (contract: PROFILE_USERNAME_PATTERN, 'username.english_only'), checked here first.
   if (!v.username.trim()) out.username = required;
-  else if (!PROFILE_USERNAME_PATTERN.test(v.username.trim())) out.username = t('form.englishOnly');
+  else if (!PROFILE_USERNAME_PATTERN.test(v.username.trim())) out.username = translate(lang, 'username.english_only');
   if (!v.name.trim()) out.name = required;
   if (!v.email.trim()) out.email = required;
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) out.email = t('form.invalidEmail');

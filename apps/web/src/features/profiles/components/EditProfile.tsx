@@ -24,7 +24,7 @@ import { SOCIAL_KINDS } from '../social.ts';
  * react-hook-form form; the images are a hook (use-profile-images).
  */
 export function EditProfile({ slug }: { slug: string }) {
-  const { t } = useTranslation('profiles');
+  const { t, i18n } = useTranslation('profiles');
   const user = useCurrentUser();
   const site = useSite();
   const setCurrentUser = useSetCurrentUser();
@@ -70,7 +70,7 @@ export function EditProfile({ slug }: { slug: string }) {
   const save = async () => {
     form.clearErrors();
     const current = form.getValues();
-    const problems = Object.entries(profileProblems(current, t));
+    const problems = Object.entries(profileProblems(current, t, i18n.language === 'en' ? 'en' : 'ko'));
     if (problems.length) {
       for (const [field, message] of problems) form.setError(field as keyof ProfileValues, { type: 'client', message });
       return;
