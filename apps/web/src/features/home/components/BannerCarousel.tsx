@@ -1,4 +1,4 @@
-import { mediaUrl } from '@axoo/contract';
+import { CARD_WIDTH, mediaUrl, RENDITION_WIDTHS } from '@axoo/contract';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import type { Banner } from '../../../site.ts';
 import styles from './BannerCarousel.module.css';
 
-const WIDTHS = [480, 960, 1400, 2000];
+/** The renditions a full-width banner picks from: every width from a card's up (the contract's list). */
+const WIDTHS = RENDITION_WIDTHS.filter((w) => w >= CARD_WIDTH);
 const srcSet = (key: string) => WIDTHS.map((w) => `${mediaUrl(key, w)} ${w}w`).join(', ');
 const AUTOPLAY_MS = 6000;
 
