@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { type CurrentUser, useCurrentUser, useSite } from '../../../site.ts';
 import { FormAlert, FormField, FormSuccess } from '../../../ui/FormField.tsx';
 import { ConfirmDialog } from '../../../ui/Modal.tsx';
@@ -36,7 +36,6 @@ export default function AccountPage() {
 function AccountForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('accounts');
   const site = useSite();
-  const navigate = useNavigate();
   const switchUser = useSwitchUser();
   const [alert, setAlert] = useState<string[]>([]);
   const [saved, setSaved] = useState(false);
@@ -70,9 +69,10 @@ function AccountForm({ user }: { user: CurrentUser }) {
     try {
       await deleteAccount(user.id);
       setConfirming(false);
-      // Leave the guarded page first (and wait for it), so the guard does not send a now-guest to /login/.
-      await navigate('/', { replace: true });
-      switchUser(null);
+      // Like logout, a full page load: the app starts again as a guest, with nothing cached of the deleted user.
+      // (A client-side navigation raced the guard: a site-data refetch answering `user: null` could send the
+      // guarded page to /login/ before home was shown.)
+      window.location.assign('/');
     } catch (err) {
       setConfirming(false);
       setDeleteError(applyServerErrors(err, () => undefined, [], t('errors.generic')));
