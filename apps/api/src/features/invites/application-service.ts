@@ -111,8 +111,10 @@ export async function listInviteArtworks(db: Db, viewer: UserRow | null, inviteI
   const invite = await loadInvite(db, inviteId);
   const allowed = selectedOnly ? canSeeSelected(viewer, invite) : canSeeSubmissions(viewer, invite);
   if (!allowed) throw viewer ? new AppError(403, { detail: 'invite.selection_list_closed' }) : notAuthenticated();
-  // Hidden work (non-member, draft, private) stays hidden from everyone but its author and staff.
-  const visibility = visibleScope(viewer, { drafts: true, staffSeesAll: true });
+  // An entry sent to a call belongs to the call (issue #19): its owner and staff see every one, whatever the
+  // artist's membership or the artwork's later visibility. Shown publicly (SELECTED in selection), hidden work
+  // stays hidden from everyone but its author.
+  const visibility = canManageInvite(viewer, invite) ? undefined : visibleScope(viewer, { drafts: true });
   const { count, rows } = await applications.listSubmissions(db, invite.id, { selectedOnly, visibility }, page.limit, page.offset);
   const artworks = rows.map((r) => r.artwork);
   const [rel, answers] = await Promise.all([

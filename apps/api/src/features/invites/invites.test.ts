@@ -355,6 +355,19 @@ describe('selection (SPEC §4 Invite application selection, §6)', () => {
     expect((await (await as(other)).get(all)).statusCode).toBe(403);
   });
 
+  it("shows the owner and staff every entry of their call, a non-member's too, and the public only visible ones (issue #19)", async () => {
+    const nonMember = await buildUser(app);
+    const invite = await buildInvite(app, owner);
+    const hidden = await buildArtwork(app, nonMember);
+    expect(hidden.visible).toBe(false);
+    expect((await (await as(nonMember)).post('/api/v1/invite-applications/', { invite: invite.id, artwork: hidden.id })).statusCode).toBe(201);
+    for (const manager of [owner, staff]) {
+      const res = (await (await as(manager)).get(`/api/v1/invites/${invite.id}/artworks/`)).json();
+      expect(res.count).toBe(1);
+      expect(res.results[0]).toMatchObject({ id: hidden.id, visible: false });
+    }
+  });
+
   it('keeps hidden work hidden in the public selected list', async () => {
     const nonMember = await buildUser(app);
     const invite = await buildInvite(app, owner);

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { renderApp, siteData, user } from '../../test/render.tsx';
+import { artwork, renderApp, siteData, user } from '../../test/render.tsx';
 
 const invite = {
   id: 3,
@@ -113,5 +113,31 @@ describe('detail states (SPEC §4 Invite status, §6)', () => {
     expect(await screen.findByRole('button', { name: 'Closed' }, { timeout: 5000 })).toBeDisabled();
     expect(screen.getByText(/The selected projects were announced on July 15, 2031\./)).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['DETAIL', 'SELECTED', 'SUBMISSIONS']);
+  }, 20_000);
+});
+
+describe("the owner's SUBMISSIONS (issue #19)", () => {
+  it('shows an entry whose artwork is not public with a badge, and a public one without', async () => {
+    const entry = (id: number, visible: boolean) => ({
+      ...artwork(id, { title: visible ? 'Public work' : 'Member-only work', visible }),
+      application: { id: id * 10, selected: false, answers: [] },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const { pathname } = new URL(url, 'http://x');
+        if (pathname === '/api/v1/invites/3/') return json({ ...invite, status: 'examination' });
+        if (pathname === '/api/v1/invites/3/artworks/') return json({ count: 2, next: null, previous: null, results: [entry(7, false), entry(8, true)] });
+        return new Response(null, { status: 204 });
+      }),
+    );
+    renderApp('/goodluck/3/', siteData({ user: user({ id: 99 }) }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'SUBMISSIONS' }, { timeout: 5000 }));
+    const badges = await screen.findAllByTestId('not-public');
+    expect(badges).toHaveLength(1);
+    expect(badges[0]).toHaveTextContent('Not public');
+    // On the member-only entry's card, not on the public one.
+    expect(badges[0].closest('article')).toHaveAttribute('data-artwork-id', '7');
+    expect(screen.getByText('Public work')).toBeInTheDocument();
   }, 20_000);
 });

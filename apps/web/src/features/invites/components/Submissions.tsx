@@ -46,6 +46,12 @@ export function Submissions({ inviteId, selectedOnly, canSelect }: { inviteId: n
           actions={
             canSelect && (
               <div className={styles.cardActions}>
+                {!item.visible && (
+                  // The entry is the call's whatever the artist's membership; the owner is told it is not public (issue #19).
+                  <span className={`${styles.badge} ${styles.status_review}`} data-testid="not-public">
+                    {t('notPublic')}
+                  </span>
+                )}
                 <button
                   type="button"
                   className={`btn small ${item.application.selected ? '' : 'secondary'}`}
