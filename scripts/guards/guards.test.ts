@@ -43,7 +43,7 @@ describe('import boundaries', () => {
       'web ui/ knows no feature and no api/: apps/web/src/ui/Button.tsx:2 -> apps/web/src/features/gallery/G.tsx',
       'web shell/ does not import the route table: apps/web/src/shell/Layout.tsx:1 -> apps/web/src/routes.tsx',
       'web does not import the API: apps/web/src/api/client.ts:1 -> apps/api/src/app.ts',
-      'API plumbing (http, db, media, mail) knows no feature: apps/api/src/http/spa.ts:1 -> apps/api/src/features/site/service.ts',
+      'API plumbing (http, db, media, mail, jobs) knows no feature: apps/api/src/http/spa.ts:1 -> apps/api/src/features/site/service.ts',
       'an API feature imports only its own folder and the named owners: apps/api/src/features/gallery/service.ts:3 -> apps/api/src/features/artworks/queries.ts',
     ]);
     // An allowed edge is one decision, by its exact pair.

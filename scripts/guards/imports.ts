@@ -102,8 +102,8 @@ export const RULES: Rule[] = [
   { name: 'web does not import the API', from: /^apps\/web\//, forbids: (e) => e.to.startsWith('apps/api/') },
   { name: 'the API does not import the web app', from: /^apps\/api\//, forbids: (e) => e.to.startsWith('apps/web/') },
   {
-    name: 'API plumbing (http, db, media, mail) knows no feature',
-    from: /^apps\/api\/src\/(http|db|media|mail)\//,
+    name: 'API plumbing (http, db, media, mail, jobs) knows no feature',
+    from: /^apps\/api\/src\/(http|db|media|mail|jobs)\//,
     forbids: (e) => e.to.startsWith('apps/api/src/features/'),
   },
   {
@@ -142,6 +142,7 @@ export const RULES: Rule[] = [
 export const API_OWNERS: RegExp[] = [
   /^apps\/api\/src\/features\/artworks\/(scope|read-model|present)(\.ts)?$/,
   /^apps\/api\/src\/features\/accounts\/(present|user)(\.ts)?$/,
+  /^apps\/api\/src\/features\/notifications\/notify(\.ts)?$/,
 ];
 
 /** The one shared web kit: artwork cards, grid and overlay (docs/ARCHITECTURE.md, "Owners"). */

@@ -22,6 +22,7 @@ import { securityPlugin } from './http/security.ts';
 import { sessionsPlugin } from './http/sessions.ts';
 import { textGuardPlugin } from './http/text.ts';
 import { isApiPath, spaPlugin } from './pages/host.ts';
+import { jobsPlugin } from './jobs/plugin.ts';
 import { mailPlugin } from './mail/index.ts';
 import { storagePlugin } from './media/storage-plugin.ts';
 
@@ -49,6 +50,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   // Infrastructure, in dependency order.
   await app.register(dbPlugin, { database, config });
+  await app.register(jobsPlugin);
   await app.register(mailPlugin);
   await app.register(storagePlugin);
   await app.register(i18nPlugin);

@@ -40,6 +40,10 @@ const envSchema = z.object({
   DELETION_FORM_URL: z.string().default('https://forms.gle/axoo-membership-withdrawal'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** How often each process looks for due jobs (issue #13); 0 turns the worker and the schedules off (drain by hand). */
+  JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
+  /** First retry delay of a failed job; each further try waits twice as long. */
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),
   /**
    * Which proxies' X-Forwarded-For to believe (issue #13): unset, nobody (a client talking to the server directly
    * cannot choose its own address); a number, that many hops; otherwise a comma-separated list of addresses or CIDRs.

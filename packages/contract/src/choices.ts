@@ -38,3 +38,22 @@ export function licenceOf(flags: LicenceFlags): LicenceCode | null {
   );
   return found ? found.code : null;
 }
+
+/**
+ * What a notification is about (issue #17; also sent by the invites and judging features). The API's `type`
+ * field and the per-type mail preferences use exactly these.
+ */
+export const NOTIFICATION_TYPES = [
+  'follow',
+  'collect',
+  'publish',
+  'application_received',
+  'shortlisted',
+  'selected',
+  'not_selected',
+  'invite_opened',
+  'invite_closing',
+  'invite_selection',
+  'message',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { MAIL_JOB } from './queue.ts';
 import { type MailTransport, type OutgoingMail, outboxTransport, smtpTransport } from './transports.ts';
 
 export type { OutgoingMail } from './transports.ts';
@@ -21,7 +22,7 @@ declare module 'fastify' {
 const LINK = /https?:\/\/[^\s<>"')]+/g;
 
 /**
- * Named plugin `mail`: nodemailer over an outbox folder (DATA_DIR/outbox, one .eml per mail) by
+ * Named plugin `mail`: requests never send; they queue (`queueMail`), and the `mail` job sends through this. nodemailer over an outbox folder (DATA_DIR/outbox, one .eml per mail) by
  * default, or SMTP when SMTP_URL is set. Each mail is logged with the links it carries, so a
  * local user can follow a reset link from the server log.
  */
@@ -45,10 +46,12 @@ export const mailPlugin = fp(
       while (pending.size) await Promise.allSettled([...pending]);
     };
     app.decorate('mail', { send, idle, transport: transport.kind });
+    // Queued mail (mail/queue.ts) is sent by whichever process claims the job; a failure retries with backoff.
+    app.jobs.handle<OutgoingMail>(MAIL_JOB, (mail) => send(mail));
     app.addHook('onClose', async () => {
       await idle();
       transport.close();
     });
   },
-  { name: 'mail', dependencies: ['db'] },
+  { name: 'mail', dependencies: ['db', 'jobs'] },
 );

@@ -39,7 +39,7 @@ describe('mail over SMTP (SMTP_URL set; DESIGN: the SMTP peer is a real local se
     const user = await buildUser(app, { language: 'ko', name: '김민지' });
     const res = await new Agent(app, 'en').post('/api/v1/users/password_reset/', { email: user.email });
     expect(res.statusCode).toBe(200);
-    await app.mail.idle();
+    await app.jobs.drain();
     const got = received.find((r) => r.envelopeTo.includes(user.email));
     expect(got).toBeDefined();
     const mail = got?.mail as ParsedMail;

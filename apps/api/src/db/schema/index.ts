@@ -3,3 +3,5 @@ export * from './invites.ts';
 export * from './site.ts';
 export * from './taxonomy.ts';
 export * from './users.ts';
+export * from './jobs.ts';
+export * from './notifications.ts';

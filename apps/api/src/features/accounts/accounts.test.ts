@@ -58,7 +58,7 @@ function outboxFiles(): string[] {
   }
 }
 async function lastMailTo(address: string) {
-  await app.mail.idle();
+  await app.jobs.drain();
   for (const file of outboxFiles().reverse()) {
     const mail = await simpleParser(readFileSync(join(app.config.outboxDir, file)));
     const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;

@@ -6,6 +6,7 @@ import { AppError, badRequest, type FieldErrors, forbidden } from '../../http/er
 import { endOtherSessions } from '../../http/sessions.ts';
 import type { UserRow } from './user.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
+import { queueMail } from '../../mail/queue.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { canManageAccount, canSelfDelete } from './policy.ts';
 import { presentUser } from './present.ts';
@@ -107,7 +108,7 @@ export async function changePassword(
 
 /**
  * SPEC §7 password_reset: when the address belongs to a user, mail them a link in their language.
- * The mail is sent in the background so the answer takes the same time whether or not it exists.
+ * The mail is queued (issue #13), so the answer takes about the same time whether or not the address exists.
  */
 export async function requestPasswordReset(deps: Deps, email: string, origin: string): Promise<void> {
   const user = await q.findUserByEmail(deps.db, email);
@@ -121,7 +122,7 @@ export async function requestPasswordReset(deps: Deps, email: string, origin: st
     link,
     minutes: Math.round(deps.config.RESET_TOKEN_TTL_SECONDS / 60),
   });
-  deps.mail.send({ to: user.email, ...mail }).catch((err) => deps.log.error({ err, userId: user.id }, 'password reset mail failed'));
+  await queueMail(deps.db, { to: user.email, ...mail });
 }
 
 /** SPEC §7 reset: a valid token sets the password and ends every session of the user. */

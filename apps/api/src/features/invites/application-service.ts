@@ -7,6 +7,8 @@ import type { UserRow } from '../accounts/user.ts';
 import { visibleScope } from '../artworks/scope.ts';
 import { presentArtwork } from '../artworks/present.ts';
 import { relationsOf } from '../artworks/read-model.ts';
+import { queueMail } from '../../mail/queue.ts';
+import { notify } from '../notifications/notify.ts';
 import { selectionMail } from './mail.ts';
 import { acceptsApplications, canManageInvite, canSeeSelected, canSeeSubmissions, canSelectApplication } from './policy.ts';
 import * as q from './invite-queries.ts';
@@ -74,8 +76,9 @@ export async function saveAnswer(db: Db, viewer: UserRow | null, input: { applic
 }
 
 /**
- * SPEC §4: the owner or staff toggles selected. When an application becomes selected, its applicant
- * gets a mail in their language; the answer does not wait for the mail.
+ * SPEC §4: the owner or staff toggles selected. The first time an application becomes selected, its applicant is
+ * told in the same transaction: a notice, and a mail in their language through the queue (issue #13: the answer
+ * never waits on SMTP, and the mail survives the process).
  */
 export async function selectApplication(deps: Deps, viewer: UserRow | null, id: number, selected: boolean, siteUrl: string) {
   if (!viewer) throw notAuthenticated();
@@ -84,21 +87,24 @@ export async function selectApplication(deps: Deps, viewer: UserRow | null, id: 
   const invite = await q.findInvite(deps.db, found.application.inviteId);
   if (!invite) throw notFound();
   if (!canSelectApplication(viewer, invite)) throw forbidden();
-  const row = await applications.setApplicationSelected(deps.db, id, selected);
-  if (selected && !found.application.selected) {
-    const applicant = await applications.findUserForMail(deps.db, found.authorId);
-    if (applicant) {
-      const lang: Lang = applicant.language === 'en' ? 'en' : 'ko';
-      const mail = selectionMail(lang, {
-        site: deps.config.SITE_NAME,
-        name: applicant.name,
-        invite: invite.title,
-        artwork: found.artworkTitle,
-        url: `${siteUrl}/goodluck/${invite.id}/`,
-      });
-      deps.mail.send({ to: applicant.email, ...mail }).catch((err) => deps.log.error({ err, application: id }, 'selection mail failed'));
-    }
-  }
+  const row = await deps.db.transaction(async (tx) => {
+    const updated = await applications.setApplicationSelected(tx, id, selected);
+    if (!selected || found.application.selected) return updated;
+    const applicant = await applications.findUserForMail(tx, found.authorId);
+    if (!applicant) return updated;
+    const key = `selected:${id}`;
+    await notify(tx, { userId: found.authorId, type: 'selected', inviteId: invite.id, artworkId: found.application.artworkId, applicationId: id, key });
+    const lang: Lang = applicant.language === 'en' ? 'en' : 'ko';
+    const mail = selectionMail(lang, {
+      site: deps.config.SITE_NAME,
+      name: applicant.name,
+      invite: invite.title,
+      artwork: found.artworkTitle,
+      url: `${siteUrl}/goodluck/${invite.id}/`,
+    });
+    await queueMail(tx, { to: applicant.email, ...mail }, { key: `mail:${key}` });
+    return updated;
+  });
   return { id: row.id, invite: row.inviteId, artwork: row.artworkId, selected: row.selected };
 }
 

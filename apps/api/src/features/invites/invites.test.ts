@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
-import { inviteAnswers, inviteApplications, inviteQuestions, invites } from '../../db/schema/index.ts';
+import { inviteAnswers, inviteApplications, inviteQuestions, invites, notifications } from '../../db/schema/index.ts';
 import { closeExpiredInvites } from './invite-queries.ts';
 import { SWEEP_INTERVAL_MS, startExaminationSweep } from './sweep.ts';
 
@@ -300,7 +300,7 @@ describe('selection (SPEC §4 Invite application selection, §6)', () => {
     expect(unselect.json().selected).toBe(false);
     expect((await (await as(owner)).put('/api/v1/invite-applications/999999/', { selected: true })).statusCode).toBe(404);
 
-    await app.mail.idle();
+    await app.jobs.drain();
     const files = (await readdir(app.config.outboxDir)).filter((f) => !before.has(f));
     const mails = await Promise.all(files.map(async (f) => simpleParser(await readFile(join(app.config.outboxDir, f)))));
     const chosenMail = mails.find((m) => m.text?.includes('Chosen work'));
@@ -318,10 +318,15 @@ describe('selection (SPEC §4 Invite application selection, §6)', () => {
     const application = (await (await as(korean)).post('/api/v1/invite-applications/', { invite: invite.id, artwork: artwork.id })).json();
     const before = new Set(await readdir(app.config.outboxDir).catch(() => [] as string[]));
     await (await as(owner, 'en')).put(`/api/v1/invite-applications/${application.id}/`, { selected: true });
-    await app.mail.idle();
+    await app.jobs.drain();
     const [file] = (await readdir(app.config.outboxDir)).filter((f) => !before.has(f));
     const mail = await simpleParser(await readFile(join(app.config.outboxDir, file)));
     expect(mail.subject).toBe('[AXOO] "봄 공모" 공모에 선정되었습니다');
+    // The applicant is told in the app too, once, whatever the toggling (issue #17 seam).
+    await (await as(owner, 'en')).put(`/api/v1/invite-applications/${application.id}/`, { selected: false });
+    await (await as(owner, 'en')).put(`/api/v1/invite-applications/${application.id}/`, { selected: true });
+    const notices = await app.db.select().from(notifications).where(eq(notifications.userId, korean.id));
+    expect(notices.map((n) => [n.type, n.inviteId, n.applicationId])).toEqual([['selected', invite.id, application.id]]);
   });
 
   it('shows the full list to owner and staff only, and the selected list to everyone once in selection status', async () => {
