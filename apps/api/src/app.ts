@@ -50,6 +50,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   // Infrastructure, in dependency order.
   await app.register(dbPlugin, { database, config });
+  await app.register(changesPlugin);
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
   await app.register(storagePlugin);
@@ -78,7 +79,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(changesPlugin);
   await app.register(guestAnswersPlugin);
   await app.register(spaPlugin);
 

@@ -51,6 +51,19 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Fas
 }
 
 /**
+ * Another process on the same database as `first` (a server database only): same settings, its own caches,
+ * worker and change channel; the database is left to `first` to drop.
+ */
+export async function buildPeerApp(first: FastifyInstance, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  if (!first.config.DATABASE_URL) throw new Error('a peer process needs a PostgreSQL server database');
+  const config = { ...first.config, ...overrides };
+  const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return app;
+}
+
+/**
  * A browser-like client over app.inject: keeps cookies, sends the CSRF header on unsafe methods
  * (SPEC §7) and an Accept-Language.
  */

@@ -25,6 +25,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** `NOTIFY channel, payload` (every process listening on this database hears it). */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   /** Count of statements sent since start (tests assert there is no N+1). */
   statements: { count: number };
@@ -46,6 +48,7 @@ export async function openDatabase(options: { url?: string; pgliteDir: string })
       statements,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       ping: async () => void (await pool.query('select 1')),
+      notify: async (channel, payload) => void (await pool.query('select pg_notify($1, $2)', [channel, payload])),
       close: () => pool.end(),
     };
   }
@@ -58,6 +61,7 @@ export async function openDatabase(options: { url?: string; pgliteDir: string })
     statements,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => void (await client.query('select 1')),
+    notify: async (channel, payload) => void (await client.query('select pg_notify($1, $2)', [channel, payload])),
     close: () => client.close(),
   };
 }

@@ -14,6 +14,8 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'sessionid';
+/** The schedule that drops expired sessions (job_schedules.name). */
+export const SESSION_SWEEP = 'sessions.expire';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -77,15 +79,8 @@ export const sessionsPlugin = fp(
         request.sessionKey = key;
       }
     });
-    // Expired rows are dropped now and then, never on the request path.
-    const sweep = setInterval(() => {
-      app.db
-        .delete(sessions)
-        .where(lt(sessions.expires, new Date()))
-        .catch((err) => app.log.warn({ err }, 'session sweep failed'));
-    }, 3_600_000);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    // Expired rows are dropped hourly by one process of the cluster, never on the request path (issue #13).
+    app.jobs.every(SESSION_SWEEP, 3_600_000, async () => void (await app.db.delete(sessions).where(lt(sessions.expires, new Date()))));
   },
-  { name: 'sessions', dependencies: ['db'] },
+  { name: 'sessions', dependencies: ['db', 'jobs'] },
 );

@@ -28,7 +28,7 @@ const CONCURRENCY = 4;
 
 /**
  * Named plugin `jobs` (issue #13): every process is a worker of the durable queue in PostgreSQL. It polls every
- * JOBS_POLL_MS, looks at once after any write it answers, retries a failing job with backoff and keeps it as
+ * JOBS_POLL_MS, looks at once after any write answered by any process, retries a failing job with backoff and keeps it as
  * failed after its last try; periodic tasks run on one process per period.
  */
 export const jobsPlugin = fp(
@@ -81,7 +81,7 @@ export const jobsPlugin = fp(
     };
 
     function schedule(ms: number) {
-      if (closed) return;
+      if (closed || app.config.JOBS_POLL_MS === 0) return;
       if (timer) clearTimeout(timer);
       timer = setTimeout(async () => {
         timer = undefined;
@@ -130,10 +130,8 @@ export const jobsPlugin = fp(
     };
     app.decorate('jobs', jobs);
 
-    // Work written by a request is looked for as soon as the request is answered.
-    app.addHook('onResponse', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') jobs.kick();
-    });
+    // Work written by a request, here or on another process (the change channel), is looked for at once.
+    app.changes.subscribe(() => jobs.kick());
     app.addHook('onReady', async () => {
       if (app.config.JOBS_POLL_MS > 0) schedule(0);
     });
@@ -144,5 +142,5 @@ export const jobsPlugin = fp(
       await Promise.allSettled([...running]);
     });
   },
-  { name: 'jobs', dependencies: ['db'] },
+  { name: 'jobs', dependencies: ['db', 'changes'] },
 );

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
-import { inviteAnswers, inviteApplications, inviteQuestions, invites, notifications } from '../../db/schema/index.ts';
+import { inviteAnswers, inviteApplications, inviteQuestions, invites, jobSchedules, notifications } from '../../db/schema/index.ts';
 import { closeExpiredInvites } from './invite-queries.ts';
-import { SWEEP_INTERVAL_MS, startExaminationSweep } from './sweep.ts';
+import { EXAMINATION_SWEEP } from './sweep.ts';
 
 let app: FastifyInstance;
 let staff: UserRow;
@@ -102,27 +102,21 @@ describe('automatic move to examination (SPEC §4 Invite status)', () => {
     expect([status(open.id), status(noDate.id), status(review.id)]).toEqual(['ongoing', 'ongoing', 'review']);
   });
 
-  it('also moves invites with a periodic sweep, with nobody reading', async () => {
-    const closed = new Date(Date.now() + 3_600_000);
-    const invite = await buildInvite(app, owner, { closed });
+  it('also moves invites with a periodic sweep, with nobody reading, once per period across processes', async () => {
+    const closed = new Date(Date.now() - 60_000);
+    const invite = await buildInvite(app, owner, { closed: new Date(Date.now() + 3_600_000) });
+    await app.db.update(invites).set({ closed }).where(eq(invites.id, invite.id));
     const statusInTable = async () => (await app.db.select().from(invites).where(eq(invites.id, invite.id)))[0].status;
-    let clock = new Date();
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const sweep = startExaminationSweep(app, SWEEP_INTERVAL_MS, () => clock);
-    try {
-      // A minute passes before the closed date: the pass leaves the invite open.
-      vi.advanceTimersByTime(SWEEP_INTERVAL_MS);
-      await sweep.settled();
-      expect(await statusInTable()).toBe('ongoing');
-      // The next pass comes after the closed date; the table is read directly, so no request applied the rule.
-      clock = new Date(closed.getTime() + 1);
-      vi.advanceTimersByTime(SWEEP_INTERVAL_MS);
-      await sweep.settled();
-      expect(await statusInTable()).toBe('examination');
-    } finally {
-      sweep.stop();
-      vi.useRealTimers();
-    }
+    const runs = async () => (await app.db.select().from(jobSchedules).where(eq(jobSchedules.name, EXAMINATION_SWEEP)))[0]?.runs ?? 0;
+    expect(await statusInTable()).toBe('ongoing');
+    // This app's pass takes the period; the table is read directly, so no request applied the rule.
+    await app.jobs.runSchedules();
+    expect(await statusInTable()).toBe('examination');
+    const after = await runs();
+    expect(after).toBeGreaterThanOrEqual(1);
+    // Another pass in the same period (another process, or the same one) does not run it again.
+    await app.jobs.runSchedules();
+    expect(await runs()).toBe(after);
   });
 });
 

@@ -3,15 +3,14 @@ import { inviteApplicationRoutes } from './application-routes.ts';
 import { inviteCallRoutes } from './invite-routes.ts';
 import { invitePageRoutes } from './page-routes.ts';
 import { inviteQuestionRoutes } from './question-routes.ts';
-import { startExaminationSweep } from './sweep.ts';
+import { registerExaminationSweep } from './sweep.ts';
 
 /**
  * Goodluck invites (SPEC §2 Invites, §3, §4, §7), one file set per sub-resource (invites with subscriptions;
  * pages and columns; questions; applications with answers and selection), under the paths DESIGN.md names.
  */
 export async function inviteRoutes(app: FastifyInstance) {
-  const sweep = startExaminationSweep(app);
-  app.addHook('onClose', async () => sweep.stop());
+  registerExaminationSweep(app);
   await app.register(inviteCallRoutes);
   await app.register(invitePageRoutes);
   await app.register(inviteQuestionRoutes);
