@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { featureRegistry } from './features/index.ts';
 import { siteRoutes } from './features/site/routes.ts';
+import { countersPlugin } from './http/counters.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { dbPlugin } from './http/db.ts';
 import { errorsPlugin, notFound } from './http/errors.ts';
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(cookie);
   await app.register(formbody);
   await app.register(securityPlugin);
+  await app.register(countersPlugin);
   await app.register(rateLimitPlugin);
   await app.register(sessionsPlugin);
   await app.register(csrfPlugin);

@@ -40,6 +40,10 @@ const envSchema = z.object({
   DELETION_FORM_URL: z.string().default('https://forms.gle/axoo-membership-withdrawal'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Redis for the rate limits and event counters shared by every process (issue #13); unset, they live in the process. */
+  REDIS_URL: optional,
+  /** Prefix of every Redis key, so several sites (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().default('axoo:'),
   /** How often each process looks for due jobs (issue #13); 0 turns the worker and the schedules off (drain by hand). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
   /** First retry delay of a failed job; each further try waits twice as long. */

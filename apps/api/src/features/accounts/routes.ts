@@ -19,12 +19,13 @@ const siteOrigin = (request: FastifyRequest) => (request.server.config.PUBLIC_UR
 export async function accountsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const on = app.config.RATE_LIMITS !== 'off';
+  const throttle = (name: keyof typeof LIMITS) => new Throttle(name, LIMITS[name], app.counters, app.log, on);
   const throttles = {
-    loginIp: new Throttle(LIMITS.loginPerIp, on),
-    loginAccount: new Throttle(LIMITS.loginPerAccount, on),
-    resetAddress: new Throttle(LIMITS.resetPerAddress, on),
-    resetIp: new Throttle(LIMITS.resetPerIp, on),
-    change: new Throttle(LIMITS.passwordChangePerUser, on),
+    loginIp: throttle('loginPerIp'),
+    loginAccount: throttle('loginPerAccount'),
+    resetAddress: throttle('resetPerAddress'),
+    resetIp: throttle('resetPerIp'),
+    change: throttle('passwordChangePerUser'),
   };
 
   r.post(
@@ -51,15 +52,15 @@ export async function accountsRoutes(app: FastifyInstance) {
       const { email, password } = request.body;
       const ipKey = request.ip;
       const accountKey = emailKey(email);
-      const wait = Math.max(throttles.loginIp.retryAfter(ipKey), throttles.loginAccount.retryAfter(accountKey));
+      const wait = Math.max(await throttles.loginIp.retryAfter(ipKey), await throttles.loginAccount.retryAfter(accountKey));
       if (wait) throw locked('login.locked', wait);
       const user = await accounts.authenticate(app.db, email, password);
       if (!user) {
-        throttles.loginIp.hit(ipKey);
-        throttles.loginAccount.hit(accountKey);
+        await throttles.loginIp.hit(ipKey);
+        await throttles.loginAccount.hit(accountKey);
         throw badRequest({ non_field_errors: 'login.failed' });
       }
-      throttles.loginAccount.clear(accountKey);
+      await throttles.loginAccount.clear(accountKey);
       await accounts.recordLogin(app.db, user.id);
       await startSession(request, reply, user.id);
       return { user: await accounts.loadCurrentUser(app.db, user, request.lang) };
@@ -94,14 +95,14 @@ export async function accountsRoutes(app: FastifyInstance) {
     async (request) => {
       const viewer = requireUser(request);
       const key = String(viewer.id);
-      const wait = throttles.change.retryAfter(key);
+      const wait = await throttles.change.retryAfter(key);
       if (wait) throw locked('login.locked', wait);
       const result = await accounts.changePassword(app.db, viewer, request.params.id, request.body, request.sessionKey);
       if (result === 'wrong_old') {
-        throttles.change.hit(key);
+        await throttles.change.hit(key);
         throw badRequest({ old_password: 'password.wrong_old' });
       }
-      throttles.change.clear(key);
+      await throttles.change.clear(key);
       return { detail: request.t('password.changed') };
     },
   );
@@ -117,10 +118,10 @@ export async function accountsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const address = emailKey(request.body.email);
-      const wait = Math.max(throttles.resetIp.retryAfter(request.ip), throttles.resetAddress.retryAfter(address));
+      const wait = Math.max(await throttles.resetIp.retryAfter(request.ip), await throttles.resetAddress.retryAfter(address));
       if (wait) throw locked('password_reset.locked', wait);
-      throttles.resetIp.hit(request.ip);
-      throttles.resetAddress.hit(address);
+      await throttles.resetIp.hit(request.ip);
+      await throttles.resetAddress.hit(address);
       await accounts.requestPasswordReset(app, request.body.email, siteOrigin(request));
       return { detail: request.t('password.reset_sent') };
     },

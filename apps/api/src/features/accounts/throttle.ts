@@ -1,9 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CounterStore } from '../../http/counters.ts';
+
 /**
  * Counting windows for the account rate limits (issue #3): failed logins per IP and per account,
  * reset requests per address and per IP, wrong old passwords per user. Unlike a plain request
- * limit, only the events that matter are counted (a successful login costs nothing).
- * Counters live in the process; several processes each keep their own, so the effective limit
- * behind a load balancer is at most the figure times the number of processes.
+ * limit, only the events that matter are counted (a successful login costs nothing). The counters
+ * live in the app's counter store: the process's memory, or Redis shared by every process (issue #13),
+ * so the limit behind a load balancer is the same figure as on one process.
  */
 export interface Limit {
   max: number;
@@ -19,38 +22,37 @@ export const LIMITS = {
   passwordChangePerUser: { max: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
-const PRUNE_AT = 50_000;
-
 export class Throttle {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
   constructor(
+    private readonly name: string,
     private readonly limit: Limit,
+    private readonly store: CounterStore,
+    private readonly log: FastifyBaseLogger,
     private readonly enabled = true,
-    private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Seconds until the key may try again, or 0 when it is not blocked. */
-  retryAfter(key: string): number {
+  /** Seconds until the key may try again, or 0 when it is not blocked (also when the store is unreachable). */
+  async retryAfter(key: string): Promise<number> {
     if (!this.enabled) return 0;
-    const w = this.windows.get(key);
-    const now = this.clock();
-    if (!w || w.resetAt <= now || w.count < this.limit.max) return 0;
-    return Math.max(1, Math.ceil((w.resetAt - now) / 1000));
+    const w = await this.store.peek(this.keyOf(key)).catch((err) => this.failOpen(err));
+    if (!w || w.count < this.limit.max) return 0;
+    return Math.max(1, Math.ceil(w.resetInMs / 1000));
   }
 
-  hit(key: string): void {
-    const now = this.clock();
-    if (this.windows.size >= PRUNE_AT) this.prune(now);
-    const w = this.windows.get(key);
-    if (!w || w.resetAt <= now) this.windows.set(key, { count: 1, resetAt: now + this.limit.windowSeconds * 1000 });
-    else w.count++;
+  async hit(key: string): Promise<void> {
+    if (this.enabled) await this.store.hit(this.keyOf(key), this.limit.windowSeconds * 1000).catch((err) => this.failOpen(err));
   }
 
-  clear(key: string): void {
-    this.windows.delete(key);
+  async clear(key: string): Promise<void> {
+    await this.store.clear(this.keyOf(key)).catch((err) => this.failOpen(err));
   }
 
-  private prune(now: number) {
-    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+  private keyOf(key: string) {
+    return `${this.name}:${key}`;
+  }
+
+  private failOpen(err: unknown): null {
+    this.log.warn({ err, throttle: this.name }, 'rate limit store unreachable; not limiting');
+    return null;
   }
 }
