@@ -25,6 +25,7 @@ import { textGuardPlugin } from './http/text.ts';
 import { isApiPath, spaPlugin } from './pages/host.ts';
 import { jobsPlugin } from './jobs/plugin.ts';
 import { mailPlugin } from './mail/index.ts';
+import { mediaCleanupPlugin } from './media/cleanup.ts';
 import { storagePlugin } from './media/storage-plugin.ts';
 
 export interface BuildOptions {
@@ -55,6 +56,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
   await app.register(storagePlugin);
+  await app.register(mediaCleanupPlugin);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(textGuardPlugin);

@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, buildTestApp } from '../../test/app.ts';
-import { buildUser } from '../../test/factories.ts';
-import { LIMITS } from '../features/accounts/throttle.ts';
 import { type CounterStore, memoryCounters, redisCounters } from './counters.ts';
 
 /**
@@ -59,40 +55,5 @@ if (redisUrl) {
     });
     afterAll(() => redis.quit());
     behavesAsCounter(() => redisCounters(redis, `axoo-test:${randomBytes(4).toString('hex')}:`));
-  });
-
-  describe('the login limit across two processes sharing Redis', () => {
-    let a: FastifyInstance;
-    let b: FastifyInstance;
-    beforeAll(async () => {
-      const shared = { REDIS_URL: redisUrl, REDIS_PREFIX: `axoo-test:${randomBytes(4).toString('hex')}:`, JOBS_POLL_MS: 0 };
-      a = await buildTestApp(shared);
-      b = await buildTestApp(shared);
-    });
-    afterAll(async () => {
-      await a?.close();
-      await b?.close();
-    });
-
-    it(`answers 429 after ${LIMITS.loginPerIp.max} failures from one IP, wherever they were counted`, async () => {
-      const user = await buildUser(b);
-      const login = (app: FastifyInstance, email: string, password: string) => new Agent(app, 'en').post('/accounts/login/', { email, password });
-      // Failures alternate between the two processes, as a load balancer would spread them.
-      for (let i = 0; i < LIMITS.loginPerIp.max; i++) {
-        expect((await login(i % 2 ? a : b, `spray${i}@example.com`, 'Wrong12345')).statusCode).toBe(400);
-      }
-      const blocked = await login(b, user.email, 'Whatever123');
-      expect(blocked.statusCode).toBe(429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
-      expect(a.counters.kind).toBe('redis');
-    });
-
-    it('holds a route limit (@fastify/rate-limit) across both processes too', async () => {
-      const reset = (app: FastifyInstance) => new Agent(app, 'en').post('/api/v1/users/reset/', { uidb64: 'MQ', token: 'x-y', password: 'Aa345678' });
-      for (let i = 0; i < 30; i++) expect((await reset(i % 2 ? a : b)).statusCode).toBe(400);
-      const blocked = await reset(a);
-      expect(blocked.statusCode).toBe(429);
-      expect(blocked.headers['retry-after']).toBeDefined();
-    });
   });
 }

@@ -106,6 +106,13 @@ export function renditionFormat(accept: string | undefined, original: ImageType)
   return original === 'image/png' || original === 'image/gif' ? 'png' : 'jpeg';
 }
 
+/** Where the rendition of `key` at `width` in `format` is cached in the store. */
+export const renditionKey = (key: string, width: number, format: RenditionFormat) => `_renditions/${key}/${width}.${format}`;
+
+/** Every rendition `key` can have (deleting a key deletes these; no store listing needed). */
+export const renditionKeys = (key: string) =>
+  RENDITION_WIDTHS.flatMap((width) => (Object.keys(FORMAT_TYPES) as RenditionFormat[]).map((format) => renditionKey(key, width, format)));
+
 export const FORMAT_TYPES: Record<RenditionFormat, string> = {
   avif: 'image/avif',
   webp: 'image/webp',

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { FORMAT_TYPES, type ImageType, renderImage, renditionFormat, renditionWidth, typeOfExtension } from './images.ts';
+import { FORMAT_TYPES, type ImageType, renderImage, renditionFormat, renditionKey, renditionWidth, typeOfExtension } from './images.ts';
 import { type UploadGrant, verifyGrant } from './local.ts';
 import { completeUpload, finishUpload, KEY_PATTERN } from './service.ts';
 
@@ -116,7 +116,7 @@ export async function mediaRoutes(app: FastifyInstance) {
     if (!/^\d{1,5}$/.test(w) || Number(w) === 0) throw notFound();
     const width = renditionWidth(Number(w));
     const format = renditionFormat(request.headers.accept, type as ImageType);
-    const cacheKey = `_renditions/${key}/${width}.${format}`;
+    const cacheKey = renditionKey(key, width, format);
     let body = await storage.get(cacheKey);
     if (!body) {
       let pending = inFlight.get(cacheKey);

@@ -2,7 +2,9 @@ import { numericIdParams } from '@axoo/contract';
 import { loginSchema, passwordChangeSchema, passwordResetRequestSchema, passwordResetSchema, signupSchema } from '@axoo/contract/accounts-schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { users } from '../../db/schema/index.ts';
 import { requireUser } from '../../http/auth.ts';
+import { columnRetainer } from '../../media/cleanup.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { endSession, startSession } from '../../http/sessions.ts';
 import * as accounts from './service.ts';
@@ -18,6 +20,8 @@ const siteOrigin = (request: FastifyRequest) => (request.server.config.PUBLIC_UR
 /** SPEC §7 accounts and users calls: sign up, login, logout, current user, delete, password change and reset. */
 export async function accountsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // A profile's pictures stay while a user row shows them (issue #13).
+  app.mediaCleanup.retain(columnRetainer([users.avatar, users.rawAvatar, users.croppedAvatar, users.banner, users.rawBanner, users.croppedBanner]));
   const on = app.config.RATE_LIMITS !== 'off';
   const throttle = (name: keyof typeof LIMITS) => new Throttle(name, LIMITS[name], app.counters, app.log, on);
   const throttles = {

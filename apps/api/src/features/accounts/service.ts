@@ -7,6 +7,7 @@ import { endOtherSessions } from '../../http/sessions.ts';
 import type { UserRow } from './user.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
 import { queueMail } from '../../mail/queue.ts';
+import { enqueueMediaDelete, mediaKeysOf } from '../../media/cleanup.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { canManageAccount, canSelfDelete } from './policy.ts';
 import { presentUser } from './present.ts';
@@ -148,7 +149,9 @@ export async function deleteAccount(db: Db, viewer: UserRow, accountId: number):
   if (!canSelfDelete(viewer)) throw new AppError(400, { detail: 'account.premium_delete' });
   await db.transaction(async (tx) => {
     // Artworks (with their tags, collections, applications), collections, invites, subscriptions and
-    // sessions cascade from the user row; page views and media records keep their rows without an owner.
+    // sessions cascade from the user row; page views keep their rows without an owner. Every file the user
+    // uploaded is queued for deletion with its renditions in the same transaction (issue #13).
+    await enqueueMediaDelete(tx, await mediaKeysOf(tx, viewer.id));
     await q.deleteUser(tx, viewer.id);
   });
 }

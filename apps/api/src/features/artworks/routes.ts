@@ -4,7 +4,9 @@ import { presignSchema } from '@axoo/contract';
 import { artworkWriteSchema } from '@axoo/contract/artworks';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { artworks } from '../../db/schema/index.ts';
 import { requireUser } from '../../http/auth.ts';
+import { columnRetainer } from '../../media/cleanup.ts';
 import { editableArtwork, presentSaved, presignArtworkImage, removeArtwork, saveArtwork } from './service.ts';
 
 /**
@@ -12,6 +14,8 @@ import { editableArtwork, presentSaved, presignArtworkImage, removeArtwork, save
  * gallery feature; the staff level PATCH in curation.
  */
 export async function artworkRoutes(app: FastifyInstance) {
+  // An image stays while any artwork shows it as a cover or in its content (issue #13).
+  app.mediaCleanup.retain(columnRetainer([artworks.cover, artworks.rawCover, artworks.croppedCover], [artworks.content]));
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['artworks'];
 

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { badRequest, type FieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { mediaKeysIn, sanitizeHtml } from '../../html/sanitize.ts';
+import { enqueueMediaDelete } from '../../media/cleanup.ts';
 import { createPresignedUpload, foreignMedia, type PresignAnswer } from '../../media/service.ts';
 import { canEditArtwork } from './policy.ts';
 import { presentArtwork } from './present.ts';
@@ -151,9 +152,13 @@ export async function editableArtwork(deps: Deps, viewer: UserRow, id: number): 
   return row;
 }
 
+/** Deletes the artwork and queues its images (cover, crops, content) for deletion in the same transaction (issue #13). */
 export async function removeArtwork(deps: Deps, viewer: UserRow, id: number): Promise<void> {
   const row = await editableArtwork(deps, viewer, id);
-  await q.deleteArtwork(deps.db, row.id);
+  await deps.db.transaction(async (tx) => {
+    await q.deleteArtwork(tx, row.id);
+    await enqueueMediaDelete(tx, [row.cover, row.rawCover, row.croppedCover, ...mediaKeysIn(row.content)]);
+  });
 }
 
 /** SPEC §7 presign for an artwork's images (content, cover, raw and cropped cover): the author only. */

@@ -2,13 +2,17 @@ import { numericIdParams } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { banners, clients } from '../../db/schema/index.ts';
 import { requireStaff, staffOnly } from '../../http/auth.ts';
+import { columnRetainer } from '../../media/cleanup.ts';
 import { bannerBody, bannerOut, clientBody, clientOut, curationLevel } from './schemas.ts';
 import * as service from './service.ts';
 
 /** SPEC §4 and §7: the level calls staff make from cards, the overlay and the home page. */
 export async function curationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Banner and client images stay while the home page shows them (issue #13).
+  app.mediaCleanup.retain(columnRetainer([banners.image, clients.image]));
 
   r.patch(
     '/api/v1/artworks/:id/',

@@ -4,6 +4,8 @@ import { inviteCallRoutes } from './invite-routes.ts';
 import { invitePageRoutes } from './page-routes.ts';
 import { inviteQuestionRoutes } from './question-routes.ts';
 import { registerExaminationSweep } from './sweep.ts';
+import { inviteColumns, invites } from '../../db/schema/index.ts';
+import { columnRetainer } from '../../media/cleanup.ts';
 
 /**
  * Goodluck invites (SPEC §2 Invites, §3, §4, §7), one file set per sub-resource (invites with subscriptions;
@@ -11,6 +13,8 @@ import { registerExaminationSweep } from './sweep.ts';
  */
 export async function inviteRoutes(app: FastifyInstance) {
   registerExaminationSweep(app);
+  // An invite's logo, background and the images of its columns stay while the invite shows them (issue #13).
+  app.mediaCleanup.retain(columnRetainer([invites.logo, invites.background], [inviteColumns.content]));
   await app.register(inviteCallRoutes);
   await app.register(invitePageRoutes);
   await app.register(inviteQuestionRoutes);

@@ -1,0 +1,86 @@
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from '@20minutes/s3rver';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, buildTestApp } from '../../test/app.ts';
+import { buildArtwork, buildUser, loginAs, type UserRow } from '../../test/factories.ts';
+import { makeImage } from '../../test/images.ts';
+import { banners, media, users } from '../db/schema/index.ts';
+
+/**
+ * Issue #13: deleting an account or an artwork leaves no file behind (originals and renditions, local and S3),
+ * through the job queue, while a file something else still shows (a home banner, another artwork) stays.
+ */
+function cleansUp(name: string, settings: () => Record<string, string>) {
+  describe(`deletion cleanup on ${name}`, () => {
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      app = await buildTestApp({ JOBS_POLL_MS: 0, ...settings() } as never);
+    });
+    afterAll(() => app?.close());
+
+    /** Stores an upload of `owner` under `key`, with a 480 rendition made by a real request. */
+    async function upload(owner: UserRow, key: string) {
+      const png = await makeImage(600, 400);
+      await app.storage.put(key, png, 'image/png');
+      await app.db.insert(media).values({ key, ownerId: owner.id, contentType: 'image/png', size: png.length, status: 'ready' });
+      const res = await app.inject({ url: `/media/${key}?w=480`, headers: { accept: 'image/webp' } });
+      expect(res.statusCode).toBe(200);
+      expect(await app.storage.get(`_renditions/${key}/480.webp`)).not.toBeNull();
+    }
+    const exists = async (key: string) => (await app.storage.get(key)) !== null && (await app.storage.get(`_renditions/${key}/480.webp`)) !== null;
+    const records = async (keys: string[]) => (await app.db.select({ key: media.key }).from(media).where(inArray(media.key, keys))).map((r) => r.key).sort();
+
+    it('deleting an account removes every file it uploaded, except one a home banner still shows', async () => {
+      const user = await buildUser(app, { isStaff: true });
+      const keys = ['u/avatar.png', 'u/cover.png', 'u/content.png', 'u/banner-image.png'].map((k) => `tests/${name}/${user.id}/${k}`);
+      for (const key of keys) await upload(user, key);
+      const [avatar, cover, content, bannerImage] = keys;
+      await app.db.update(users).set({ avatar }).where(eq(users.id, user.id));
+      await buildArtwork(app, user, { cover, content: `<p><img src="/media/${content}"></p>` });
+      await app.db.insert(banners).values({ image: bannerImage, url: 'https://example.com/' });
+
+      const agent = new Agent(app);
+      await loginAs(agent, user);
+      expect((await agent.delete(`/api/v1/users/${user.id}/`)).statusCode).toBe(204);
+      // Nothing is deleted before the job runs, and the job was written with the deletion.
+      expect(await exists(avatar)).toBe(true);
+      await app.jobs.drain();
+      for (const key of [avatar, cover, content]) expect(await exists(key)).toBe(false);
+      expect(await exists(bannerImage)).toBe(true);
+      expect(await records(keys)).toEqual([bannerImage]);
+    });
+
+    it('deleting an artwork removes its images, except one another artwork still shows', async () => {
+      const artist = await buildUser(app);
+      const keys = ['a/cover.png', 'a/raw.png', 'a/shared.png'].map((k) => `tests/${name}/${artist.id}/${k}`);
+      for (const key of keys) await upload(artist, key);
+      const [cover, raw, shared] = keys;
+      const first = await buildArtwork(app, artist, { cover, rawCover: raw, croppedCover: cover, content: `<p><img src="/media/${shared}"></p>` });
+      await buildArtwork(app, artist, { content: `<p><img src="/media/${shared}"></p>` });
+      const agent = new Agent(app);
+      await loginAs(agent, artist);
+      expect((await agent.delete(`/api/v1/artworks/${first.id}/`)).statusCode).toBe(204);
+      await app.jobs.drain();
+      expect(await exists(cover)).toBe(false);
+      expect(await exists(raw)).toBe(false);
+      expect(await exists(shared)).toBe(true);
+      expect(await records(keys)).toEqual([shared]);
+    });
+  });
+}
+
+cleansUp('local', () => ({}));
+
+let s3: S3rver;
+let endpoint = '';
+beforeAll(async () => {
+  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: mkdtempSync(join(tmpdir(), 's3rver-')), configureBuckets: [{ name: 'media' }] });
+  endpoint = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
+});
+afterAll(() => s3?.close());
+cleansUp('s3', () => ({ S3_BUCKET: 'media', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' }));

@@ -1,0 +1,87 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Executor } from '../db/client.ts';
+import { media } from '../db/schema/index.ts';
+import { enqueue } from '../jobs/queue.ts';
+import { renditionKeys } from './images.ts';
+
+export const MEDIA_DELETE_JOB = 'media.delete';
+
+/** Of these keys, the ones something still shows (another artwork, a profile, an invite, a frozen submission …). */
+export type Retainer = (db: Executor, keys: string[]) => Promise<Iterable<string>>;
+
+export interface MediaCleanup {
+  /** Registers a retainer: a key any retainer names survives the deletion of what first used it. */
+  retain(retainer: Retainer): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mediaCleanup: MediaCleanup;
+  }
+}
+
+/**
+ * Queues the deletion of stored objects (and their renditions) in the transaction of the change that stops
+ * using them (issue #13: deleting an account or an artwork leaves nothing behind, and a process that dies
+ * between commit and cleanup loses nothing).
+ */
+export async function enqueueMediaDelete(db: Executor, keys: string[]): Promise<void> {
+  const unique = [...new Set(keys.filter(Boolean))];
+  if (unique.length) await enqueue(db, MEDIA_DELETE_JOB, { keys: unique });
+}
+
+/**
+ * A retainer over table columns: keys held as a whole column value (`keyColumns`: cover, avatar, logo …) or
+ * shown inside stored HTML (`htmlColumns`: artwork content, invite columns). One statement per column.
+ */
+export function columnRetainer(keyColumns: PgColumn[], htmlColumns: PgColumn[] = []): Retainer {
+  return async (db, keys) => {
+    const used = new Set<string>();
+    for (const column of keyColumns) {
+      const rows = await db.select({ key: column }).from(column.table).where(inArray(column, keys));
+      for (const r of rows) used.add(String(r.key));
+    }
+    const patterns = keys.map((k) => `%/media/${k.replace(/[\\%_]/g, '\\$&')}%`);
+    for (const column of htmlColumns) {
+      const rows = await db
+        .select({ html: column })
+        .from(column.table)
+        .where(sql`${column} like any(${sql.param(patterns)}::text[])`);
+      for (const r of rows) for (const k of keys) if (String(r.html).includes(`/media/${k}`)) used.add(k);
+    }
+    return used;
+  };
+}
+
+/** Every key uploaded by this user (their media records), for an account that is being deleted. */
+export async function mediaKeysOf(db: Executor, ownerId: number): Promise<string[]> {
+  const rows = await db.select({ key: media.key }).from(media).where(eq(media.ownerId, ownerId));
+  return rows.map((r) => r.key);
+}
+
+/**
+ * Named plugin `media-cleanup`: runs the `media.delete` jobs on the same storage driver the app serves from
+ * (local folder or S3): each key no retainer claims is deleted with its renditions and its media record.
+ */
+export const mediaCleanupPlugin = fp(
+  async (app: FastifyInstance) => {
+    const retainers: Retainer[] = [];
+    app.decorate('mediaCleanup', { retain: (retainer: Retainer) => void retainers.push(retainer) });
+    app.jobs.handle<{ keys: string[] }>(MEDIA_DELETE_JOB, async ({ keys }) => {
+      const kept = new Set<string>();
+      for (const retainer of retainers) for (const key of await retainer(app.db, keys)) kept.add(key);
+      const gone = keys.filter((k) => !kept.has(k));
+      for (const key of gone) {
+        // Renditions first: a retry after a crash still finds the original and finishes the job.
+        await Promise.all(renditionKeys(key).map((k) => app.storage.delete(k)));
+        await app.storage.delete(key);
+      }
+      if (gone.length) await app.db.delete(media).where(inArray(media.key, gone));
+      app.log.info({ deleted: gone.length, kept: kept.size }, 'media deleted');
+    });
+  },
+  { name: 'media-cleanup', dependencies: ['db', 'jobs', 'storage'] },
+);
