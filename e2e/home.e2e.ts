@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArtwork, buildPremium, buildStaff, buildUser, PASSWORD, type ArtworkRow, type UserRow } from '../apps/api/test/factories.ts';
+import { jobs } from '../apps/api/src/db/schema/index.ts';
 import { type Browser, fixtures, loginThroughUi, openBrowser, screenshot } from './support.ts';
 
 /** A real PNG with a word on it, so banners and logos look like something in the screenshots. */
@@ -146,6 +148,31 @@ describe('home, curation and the staff console', () => {
     await expect.poll(() => bestIds(page)).toEqual([picked.id]);
     await page.reload();
     await expect.poll(() => bestIds(page)).toEqual([picked.id]);
+  });
+
+  it('shows staff a mail that failed five tries, in Korean, and sends it again on retry (issue #13)', async () => {
+    const app = await fixtures();
+    const to = `lost.${stamp}@example.com`;
+    const [job] = await app.db
+      .insert(jobs)
+      .values({ kind: 'mail', payload: { to, subject: `Receipt ${stamp}`, text: 'hello', html: '<p>hello</p>' }, status: 'failed', attempts: 5, lastError: '550 mailbox unavailable', finished: new Date() })
+      .returning();
+    const ko = await openBrowser({ lang: 'ko', as: staff });
+    try {
+      await ko.page.goto('/admin/jobs/');
+      const row = ko.page.getByTestId('jobs-table').locator(`tr[data-id="${job.id}"]`);
+      await expect.poll(() => row.textContent()).toContain(to);
+      expect(await row.textContent()).toContain('550 mailbox unavailable');
+      expect(await row.textContent()).toContain('메일');
+      await screenshot(ko.page, 'home-admin-jobs-ko');
+      await row.getByRole('button', { name: `작업 ${job.id} 다시 시도` }).click();
+      await ko.page.getByRole('status').getByText(`작업 ${job.id}을(를) 다시 대기열에 넣었습니다.`).waitFor();
+      // The server's worker sends it now: the job is done and the row leaves the table.
+      await expect.poll(async () => (await app.db.select().from(jobs).where(eq(jobs.id, job.id)))[0]?.status).toBe('done');
+      await expect.poll(() => row.count()).toBe(0);
+    } finally {
+      await ko.close();
+    }
   });
 
   it('refuses /admin/ to a member who is not staff', async () => {

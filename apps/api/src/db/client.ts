@@ -18,6 +18,9 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database or a transaction: queries take either so services can compose them in one transaction. */
 export type Executor = Db | Tx;
 
+/** The advisory lock that serialises migrations between processes (any fixed number of this app's own). */
+const MIGRATION_LOCK = 7_104_202_613;
+
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export interface Database {
@@ -46,7 +49,18 @@ export async function openDatabase(options: { url?: string; pgliteDir: string })
       db,
       kind: 'postgres',
       statements,
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      // Several processes may start at once (a rolling deploy): one migrates while the others wait on the lock,
+      // then find nothing left to do.
+      migrate: async () => {
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(db as never, { migrationsFolder });
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          lock.release();
+        }
+      },
       ping: async () => void (await pool.query('select 1')),
       notify: async (channel, payload) => void (await pool.query('select pg_notify($1, $2)', [channel, payload])),
       close: () => pool.end(),

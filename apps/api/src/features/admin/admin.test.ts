@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
-import { media } from '../../db/schema/index.ts';
+import { jobs, media } from '../../db/schema/index.ts';
+import { queueMail } from '../../mail/queue.ts';
 
 let app: FastifyInstance;
 let staff: UserRow;
@@ -38,6 +40,8 @@ describe('staff console permissions (issue #7: guests and users get 403 from eve
     ['PUT', '/api/v1/admin/clients/1/', { image: 'banners/admin.png', level: 1 }],
     ['DELETE', '/api/v1/admin/clients/1/'],
     ['GET', '/api/v1/admin/users/'],
+    ['GET', '/api/v1/admin/jobs/'],
+    ['POST', '/api/v1/admin/jobs/1/retry/'],
     ['PATCH', '/api/v1/admin/users/1/', { is_staff: true }],
     ['GET', '/api/v1/admin/lists/categories/'],
     ['POST', '/api/v1/admin/lists/fields/', { code: 'x', name_ko: 'x', name_en: 'x' }],
@@ -213,5 +217,32 @@ describe('taxonomy lists', () => {
     expect((await agent.get('/api/v1/admin/lists/categories/')).json().some((c: { id: number }) => c.id === item.id)).toBe(true);
     expect((await agent.patch(`/api/v1/admin/lists/categories/${item.id}/`, { name_en: '' })).json()).toEqual({ name_en: ['This field is required.'] });
     expect((await agent.patch('/api/v1/admin/lists/fields/99999/', { retired: true })).statusCode).toBe(404);
+  });
+});
+
+describe('failed background jobs (issue #13: a mail that fails 5 times is kept and visible to staff)', () => {
+  it('lists a mail that failed its last try, without its body, and sends it again on retry', async () => {
+    const failing = await buildTestApp({ JOBS_POLL_MS: 0, JOBS_RETRY_BASE_MS: 0, SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      const boss = await buildStaff(failing);
+      await queueMail(failing.db, { to: 'lost@example.com', subject: 'Your reset link', text: 'secret link', html: '<p>secret link</p>' });
+      await failing.jobs.drain();
+      const agent = new Agent(failing, 'en');
+      await loginAs(agent, boss);
+      const page = (await agent.get('/api/v1/admin/jobs/?search=lost@')).json();
+      expect(page.count).toBe(1);
+      expect(page.results[0]).toMatchObject({ kind: 'mail', recipient: 'lost@example.com', subject: 'Your reset link', attempts: 5 });
+      expect(page.results[0].last_error).toMatch(/ECONNREFUSED|connect/i);
+      expect(JSON.stringify(page)).not.toContain('secret link');
+      expect((await agent.get('/api/v1/admin/jobs/?search=nobody')).json().count).toBe(0);
+
+      expect((await agent.post(`/api/v1/admin/jobs/${page.results[0].id}/retry/`)).statusCode).toBe(204);
+      const [row] = await failing.db.select().from(jobs).where(eq(jobs.id, page.results[0].id));
+      expect(row).toMatchObject({ status: 'queued', attempts: 0 });
+      // Only a failed job can be retried.
+      expect((await agent.post(`/api/v1/admin/jobs/${page.results[0].id}/retry/`)).statusCode).toBe(404);
+    } finally {
+      await failing.close();
+    }
   });
 });

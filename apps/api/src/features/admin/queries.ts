@@ -1,7 +1,7 @@
-import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TaxonomyList } from '@axoo/contract';
 import type { Executor } from '../../db/client.ts';
-import { categories, colors, concepts, fields, users } from '../../db/schema/index.ts';
+import { categories, colors, concepts, fields, jobs, users } from '../../db/schema/index.ts';
 import { likePattern } from '../../db/like.ts';
 
 export type MemberRow = typeof users.$inferSelect;
@@ -122,3 +122,26 @@ export async function updateItem(db: Executor, list: TaxonomyList, id: number, v
   if (Object.keys(values).length === 0) return;
   await db.update(table).set(values).where(eq(table.id, id));
 }
+
+/** Background jobs that failed their last try (issue #13): newest first; search the kind, the error or a mail's recipient. */
+export async function pageFailedJobs(db: Executor, search: string, limit: number, offset: number) {
+  const p = likePattern(search);
+  const failed = eq(jobs.status, 'failed');
+  const where: SQL | undefined = search
+    ? and(failed, or(ilike(jobs.kind, p), ilike(jobs.lastError, p), sql`${jobs.payload}->>'to' ilike ${p}`, sql`${jobs.payload}->>'subject' ilike ${p}`))
+    : failed;
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(jobs).where(where).orderBy(desc(jobs.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(jobs).where(where),
+  ]);
+  return { rows, count: n };
+}
+
+/** Puts a failed job back in the queue for a fresh series of tries; undefined when there is no such failed job. */
+export const retryJob = (db: Executor, id: number) =>
+  db
+    .update(jobs)
+    .set({ status: 'queued', attempts: 0, runAt: new Date(), finished: null, lockedUntil: null })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
+    .returning({ id: jobs.id })
+    .then((r) => r[0]);

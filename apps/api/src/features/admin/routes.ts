@@ -42,6 +42,16 @@ const listItemOut = z.object({
   retired: z.boolean(),
 });
 const listName = z.string().trim().min(1).max(LIST_NAME_MAX);
+const jobOut = z.object({
+  id: z.number(),
+  kind: z.string(),
+  recipient: z.string().nullable(),
+  subject: z.string().nullable(),
+  attempts: z.number(),
+  last_error: z.string(),
+  created: z.string(),
+  finished: z.string().nullable(),
+});
 
 /**
  * The staff console API (issue #7): members and the taxonomy lists (banners and clients are curation's, registered by it). Every endpoint
@@ -75,6 +85,23 @@ export async function adminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service.changeMember(app, requireStaff(request), request.params.id, request.body),
+  );
+
+  // Background jobs that failed their last try (issue #13): mail that could not be sent, and the like.
+  searchRoute(
+    app,
+    '/api/v1/admin/jobs/',
+    'Failed background jobs, newest first; search the kind, the error or a mail recipient',
+    jobOut,
+    service.pageFailedJobs,
+  );
+  r.post(
+    '/api/v1/admin/jobs/:id/retry/',
+    { schema: { tags, summary: 'Queue a failed job again for a fresh series of tries', params: numericIdParams } },
+    async (request, reply) => {
+      await service.retryJob(app, request.params.id);
+      return reply.status(204).send();
+    },
   );
 
   // Taxonomy lists (SPEC §3 Lists): add, rename both languages, reorder, retire.

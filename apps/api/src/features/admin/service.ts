@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { presentUser } from '../accounts/present.ts';
-import { presentListItem } from './present.ts';
+import { presentJob, presentListItem } from './present.ts';
 import * as q from './queries.ts';
 
 export async function pageMembers(deps: Deps, search: string, limit: number, offset: number) {
@@ -75,4 +75,14 @@ export async function reorderItems(deps: Deps, list: TaxonomyList, ids: number[]
     for (const [position, id] of ids.entries()) await q.updateItem(tx, list, id, { position });
   });
   return listItems(deps, list);
+}
+
+export async function pageFailedJobs(deps: Deps, search: string, limit: number, offset: number) {
+  const { rows, count } = await q.pageFailedJobs(deps.db, search, limit, offset);
+  return { count, results: rows.map(presentJob) };
+}
+
+/** Staff send a failed job again (a mail whose address was fixed, an SMTP outage that is over). */
+export async function retryJob(deps: Deps, id: number): Promise<void> {
+  if (!(await q.retryJob(deps.db, id))) throw notFound();
 }

@@ -10,7 +10,8 @@ import { type AdminSection, adminSections } from './sections.tsx';
  */
 export default function AdminPage({ more = [] }: { more?: AdminSection[] }) {
   const sections = [...adminSections, ...more];
-  const { t } = useTranslation('admin');
+  // The menu names sections of other features too ('invites:admin.title'): their namespaces load with the console.
+  const { t } = useTranslation(['admin', ...new Set(sections.map((s) => s.labelKey.split(':')[0]))]);
   const user = useCurrentUser();
   if (!user?.is_staff) {
     return (

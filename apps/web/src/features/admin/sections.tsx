@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { JobsSection } from './sections/JobsSection.tsx';
 import { ListsSection } from './sections/ListsSection.tsx';
 import { MembersSection } from './sections/MembersSection.tsx';
 import { RecordsSection } from './sections/RecordsSection.tsx';
@@ -17,4 +18,5 @@ export const adminSections: AdminSection[] = [
   { path: 'partners', labelKey: 'admin:sections.partners', element: <RecordsSection kind="partners" /> },
   { path: 'members', labelKey: 'admin:sections.members', element: <MembersSection /> },
   { path: 'lists', labelKey: 'admin:sections.lists', element: <ListsSection /> },
+  { path: 'jobs', labelKey: 'admin:sections.jobs', element: <JobsSection /> },
 ];

@@ -46,15 +46,32 @@ export interface ListItem {
 
 export const adminKeys = queryKeys.admin;
 
+/** The console's paged tables under /api/v1/admin/. */
+export type AdminTable = 'banners' | 'clients' | 'users' | 'jobs';
+
+/** A background job that failed its last try (issue #13). */
+export interface FailedJob {
+  id: number;
+  kind: string;
+  recipient: string | null;
+  subject: string | null;
+  attempts: number;
+  last_error: string;
+  created: string;
+  finished: string | null;
+}
+
+export const retryJob = (id: number) => api(`/api/v1/admin/jobs/${id}/retry/`, { method: 'POST' });
+
 /** One page of a console table (limit/offset as SPEC §7 pages them). */
-export const adminTableQuery = <T>(resource: 'banners' | 'clients' | 'users', search: string, page: number) =>
+export const adminTableQuery = <T>(resource: AdminTable, search: string, page: number) =>
   queryOptions({
     queryKey: adminKeys.table(resource, search, page),
     queryFn: () => api<Paged<T>>(`/api/v1/admin/${resource}/`, { query: { search, limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 
-export function useAdminTable<T>(resource: 'banners' | 'clients' | 'users', search: string, page: number) {
+export function useAdminTable<T>(resource: AdminTable, search: string, page: number) {
   return useQuery(adminTableQuery<T>(resource, search, page));
 }
 
