@@ -3,6 +3,8 @@
  * code on a free loopback port, runs every registered scenario (each one side by side with a bare
  * node:http server answering the same bytes) and prints one table. Method: docs/performance.md.
  *
+ * `--only cluster` compares one process with three behind nginx (bench/cluster.ts), on data of its own.
+ *
  *   npm run bench -- [--artists 300] [--artworks 3000] [--duration 5] [--connections 10] [--only site]
  *
  * Scenario files register themselves on import: add one import line below for a new file. Checks
@@ -22,6 +24,7 @@ import './gallery.ts';
 import './lighthouse.ts';
 import './site.ts';
 import { buildWeb, webBudget } from './web.ts';
+import { clusterBench } from './cluster.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +43,10 @@ configure({ duration, connections });
 if (selected('web')) {
   console.log('scenario: web');
   await webBudget();
+}
+if (selected('cluster')) {
+  console.log('scenario: cluster (1 process, 1 behind nginx, 3 behind nginx)');
+  await clusterBench({ duration, connections });
 }
 if (!scenarios.some((s) => selected(s.name))) process.exit(0);
 

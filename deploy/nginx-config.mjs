@@ -11,8 +11,8 @@ import { pathToFileURL } from 'node:url';
  */
 export function nginxConfig(o) {
   const servers = o.upstreams.map(
-    (u) => `    # Passive health: two failures take a process out for 10 s; nginx then tries it again.
-    server ${u} max_fails=2 fail_timeout=10s;`,
+    (u) => `    # Passive health: two failures take a process out for 3 s; nginx then tries it again.
+    server ${u} max_fails=2 fail_timeout=3s;`,
   );
   const site = `# AXOO behind nginx: ${o.upstreams.length} identical app processes (docs/DEPLOYING.md).
 upstream axoo {

@@ -46,6 +46,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // While closing, requests on connections already open are answered (server.ts closes them after), not 503.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

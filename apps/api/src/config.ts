@@ -46,6 +46,9 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().default('axoo:'),
   /** How often each process looks for due jobs (issue #13); 0 turns the worker and the schedules off (drain by hand). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
+  /** How often the invite examination sweep and the session expiry run (one process per period). */
+  INVITE_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
+  SESSION_SWEEP_MS: z.coerce.number().int().positive().default(3_600_000),
   /** First retry delay of a failed job; each further try waits twice as long. */
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),
   /**

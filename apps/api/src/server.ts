@@ -11,12 +11,13 @@ await database.migrate();
 await seedTaxonomy(database.db);
 const app = await buildApp({ config, database });
 
+// Shutting down (issue #13, rolling restarts behind nginx): the listener closes at once, so new connections go to
+// the other processes; a request that still arrives on an open keep-alive connection is served as usual, and every
+// answer from then on closes its connection, so the balancer stops reusing it. No request is refused, so none needs
+// a retry, which a balancer must not do for a write.
 let closing = false;
 app.addHook('onRequest', async (_request, reply) => {
-  if (closing) {
-    reply.header('Connection', 'close');
-    return reply.status(503).send({ detail: 'The server is shutting down.' });
-  }
+  if (closing) reply.header('Connection', 'close');
 });
 
 await app.listen({ port: config.PORT, host: config.HOST });

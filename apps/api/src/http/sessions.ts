@@ -80,7 +80,7 @@ export const sessionsPlugin = fp(
       }
     });
     // Expired rows are dropped hourly by one process of the cluster, never on the request path (issue #13).
-    app.jobs.every(SESSION_SWEEP, 3_600_000, async () => void (await app.db.delete(sessions).where(lt(sessions.expires, new Date()))));
+    app.jobs.every(SESSION_SWEEP, app.config.SESSION_SWEEP_MS, async () => void (await app.db.delete(sessions).where(lt(sessions.expires, new Date()))));
   },
   { name: 'sessions', dependencies: ['db', 'jobs'] },
 );
