@@ -119,7 +119,10 @@ export class Cluster {
   private tcp(port: number) {
     return new Promise<boolean>((ok) => {
       const s = new Socket();
-      s.once('connect', () => (s.destroy(), ok(true)));
+      s.once('connect', () => {
+        s.destroy();
+        ok(true);
+      });
       s.once('error', () => ok(false));
       s.connect(port, '127.0.0.1');
     });

@@ -155,7 +155,14 @@ describe('home, curation and the staff console', () => {
     const to = `lost.${stamp}@example.com`;
     const [job] = await app.db
       .insert(jobs)
-      .values({ kind: 'mail', payload: { to, subject: `Receipt ${stamp}`, text: 'hello', html: '<p>hello</p>' }, status: 'failed', attempts: 5, lastError: '550 mailbox unavailable', finished: new Date() })
+      .values({
+        kind: 'mail',
+        payload: { to, subject: `Receipt ${stamp}`, text: 'hello', html: '<p>hello</p>' },
+        status: 'failed',
+        attempts: 5,
+        lastError: '550 mailbox unavailable',
+        finished: new Date(),
+      })
       .returning();
     const ko = await openBrowser({ lang: 'ko', as: staff });
     try {
