@@ -162,7 +162,14 @@ export const InvitePageSchema = z.object({
   order: z.number(),
   columns: z.array(InviteColumnSchema),
 });
-export const InviteDetailSchema = InviteSchema.extend({ pages: z.array(InvitePageSchema), subscription: z.number().nullable() });
+export const InviteDetailSchema = InviteSchema.extend({
+  pages: z.array(InvitePageSchema),
+  subscription: z.number().nullable(),
+  /** Staff's note when they sent a brand's call back (issue #19); shown to the owner and staff only, '' otherwise. */
+  review_note: z.string(),
+  /** Whether the viewer may edit it (owner or staff). */
+  can_edit: z.boolean(),
+});
 export const InviteQuestionSchema = z.object({ id: z.number(), invite: z.number(), question: z.string(), order: z.number() });
 
 export type Category = z.infer<typeof CategorySchema>;

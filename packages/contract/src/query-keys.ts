@@ -39,11 +39,13 @@ export const queryKeys = {
   invites: {
     all: () => ['invites'] as const,
     list: () => ['invites', 'list'] as const,
+    /** The viewer's own calls (My open calls). */
+    mine: () => ['invites', 'list', 'mine'] as const,
     detail: (id: number) => ['invites', 'detail', id] as const,
     questions: (id: number) => ['invites', 'questions', id] as const,
     /** Every submissions list of one invite (selected and all). */
     allArtworks: (id: number) => ['invites', 'artworks', id] as const,
-    artworks: (id: number, selected: boolean) => ['invites', 'artworks', id, selected] as const,
+    artworks: (id: number, selected: boolean, filters: Record<string, string> = {}) => ['invites', 'artworks', id, selected, filters] as const,
   },
   admin: {
     all: () => ['admin'] as const,

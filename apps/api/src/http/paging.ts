@@ -1,3 +1,4 @@
+import type { Config } from '../config.ts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '@axoo/contract';
@@ -41,6 +42,11 @@ export function parsePaging(query: { limit?: string; offset?: string }, defaultL
 }
 
 /** The request's own absolute URL base: PUBLIC_URL when set, else what the request came to. */
+/** The site's origin where no request tells it (periodic mails): PUBLIC_URL, else this process on localhost. */
+export function siteOrigin(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return config.PUBLIC_URL ? config.PUBLIC_URL.replace(/\/$/, '') : `http://localhost:${config.PORT}`;
+}
+
 export function baseUrl(request: FastifyRequest): string {
   const configured = request.server.config.PUBLIC_URL;
   if (configured) return configured.replace(/\/$/, '');

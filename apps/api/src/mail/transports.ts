@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe on mails sent to subscribers). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {

@@ -21,6 +21,52 @@ export const invites = {
     ko: '선정 결과는 발표 후에 볼 수 있습니다.',
     en: 'The selected submissions are shown once the selection is announced.',
   },
+  'invite.status_not_allowed': {
+    ko: '이 상태로 바꿀 수 없습니다. 새 공모는 검토 후 스태프가 공개합니다.',
+    en: 'You cannot set this status. Staff open a new call once they have reviewed it.',
+  },
+  'invite.owner_not_allowed': { ko: '본인의 공모만 만들 수 있습니다.', en: 'You can only create calls of your own.' },
+  'invite.dates_order': { ko: '발표일은 마감일 이후여야 합니다.', en: 'The selection date must come after the closing date.' },
+  'invite.closed_shortened': {
+    ko: '진행 중인 공모의 마감일은 앞당길 수 없습니다.',
+    en: 'An open call’s closing date cannot be brought forward.',
+  },
+  'invite.closed_required': { ko: '마감일을 입력하세요.', en: 'Enter the closing date.' },
+  'invite.questions_locked': {
+    ko: '지원서가 접수된 뒤에는 질문을 바꿀 수 없습니다.',
+    en: 'Questions cannot change once the first application has arrived.',
+  },
+  'invite.not_in_review': { ko: '검토 중인 공모가 아닙니다.', en: 'This call is not under review.' },
+  'invite.note_required': { ko: '돌려보내는 이유를 적어 주세요.', en: 'Write why the call is sent back.' },
+  'invite.unsubscribe_invalid': {
+    ko: '구독 해지 링크가 올바르지 않습니다.',
+    en: 'This unsubscribe link is not valid.',
+  },
+  'invite.mail.opened_subject': { ko: '[{site}] "{invite}" 공모가 시작되었습니다', en: '[{site}] "{invite}" is open for entries' },
+  'invite.mail.opened_body': {
+    ko: '{name}님, 안녕하세요.\n\n관심 공모 "{invite}"이(가) 지원을 받기 시작했습니다. 마감: {closed}\n\n공모 보기: {url}\n\n이 공모의 알림 그만 받기: {unsubscribe}\n',
+    en: 'Hello {name},\n\n"{invite}", a call you follow, is now open for entries. Closes: {closed}\n\nSee the call: {url}\n\nStop mails about this call: {unsubscribe}\n',
+  },
+  'invite.mail.closing_subject': { ko: '[{site}] "{invite}" 마감 3일 전입니다', en: '[{site}] "{invite}" closes in 3 days' },
+  'invite.mail.closing_body': {
+    ko: '{name}님, 안녕하세요.\n\n관심 공모 "{invite}"이(가) {closed}에 마감됩니다.\n\n공모 보기: {url}\n\n이 공모의 알림 그만 받기: {unsubscribe}\n',
+    en: 'Hello {name},\n\n"{invite}", a call you follow, closes on {closed}.\n\nSee the call: {url}\n\nStop mails about this call: {unsubscribe}\n',
+  },
+  'invite.mail.selection_subject': { ko: '[{site}] "{invite}" 선정 결과가 발표되었습니다', en: '[{site}] "{invite}": the selection is out' },
+  'invite.mail.selection_body': {
+    ko: '{name}님, 안녕하세요.\n\n관심 공모 "{invite}"의 선정 결과가 발표되었습니다.\n\n결과 보기: {url}\n\n이 공모의 알림 그만 받기: {unsubscribe}\n',
+    en: 'Hello {name},\n\nThe selection of "{invite}", a call you follow, has been published.\n\nSee it: {url}\n\nStop mails about this call: {unsubscribe}\n',
+  },
+  'invite.mail.approved_subject': { ko: '[{site}] "{invite}" 공모가 공개되었습니다', en: '[{site}] Your call "{invite}" is open' },
+  'invite.mail.approved_body': {
+    ko: '{name}님, 안녕하세요.\n\n스태프가 "{invite}" 공모를 검토하고 공개했습니다. 이제 작가들이 지원할 수 있습니다.\n\n공모 보기: {url}\n',
+    en: 'Hello {name},\n\nStaff reviewed your call "{invite}" and opened it: artists can now apply.\n\nSee the call: {url}\n',
+  },
+  'invite.mail.returned_subject': { ko: '[{site}] "{invite}" 공모를 수정해 주세요', en: '[{site}] Your call "{invite}" needs changes' },
+  'invite.mail.returned_body': {
+    ko: '{name}님, 안녕하세요.\n\n스태프가 "{invite}" 공모를 검토하고 다음 메모와 함께 돌려보냈습니다.\n\n{note}\n\n수정하기: {url}\n',
+    en: 'Hello {name},\n\nStaff reviewed your call "{invite}" and sent it back with this note:\n\n{note}\n\nEdit it: {url}\n',
+  },
   'invite.mail.selected_subject': { ko: '[{site}] "{invite}" 공모에 선정되었습니다', en: '[{site}] Your submission to "{invite}" was selected' },
   'invite.mail.selected_body': {
     ko: '{name}님, 축하합니다!\n\n"{invite}" 공모에 제출하신 프로젝트 "{artwork}"이(가) 선정되었습니다.\n\n공모 보기: {url}\n',

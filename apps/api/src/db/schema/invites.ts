@@ -21,6 +21,10 @@ export const invites = pgTable(
     closed: timestamp({ withTimezone: true }),
     selected: timestamp({ withTimezone: true }),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Made by a brand through "Start an open call" (issue #19): hidden from others while under review. */
+    selfService: boolean().notNull().default(false),
+    /** Staff's note when they send a call back to its owner. */
+    reviewNote: text().notNull().default(''),
   },
   (t) => [index('invites_owner_idx').on(t.ownerId), check('invites_status_choice', sql`${t.status} in ('review', 'ongoing', 'examination', 'selection')`)],
 );
@@ -93,7 +97,11 @@ export const inviteApplications = pgTable(
     selected: boolean().notNull().default(false),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('invite_applications_uq').on(t.inviteId, t.artworkId), index('invite_applications_artwork_idx').on(t.artworkId)],
+  (t) => [
+    unique('invite_applications_uq').on(t.inviteId, t.artworkId),
+    index('invite_applications_artwork_idx').on(t.artworkId),
+    index('invite_applications_invite_created_idx').on(t.inviteId, t.created, t.id),
+  ],
 );
 
 export const inviteAnswers = pgTable(

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { artworks, inviteAnswers, inviteApplications, inviteQuestions, users } from '../../db/schema/index.ts';
+import { artworkCategories, artworks, categories, inviteAnswers, inviteApplications, inviteQuestions } from '../../db/schema/index.ts';
 
 // Applications and answers.
 
@@ -66,27 +66,51 @@ export function listAnswers(db: Executor, applicationIds: number[]) {
     .orderBy(asc(inviteQuestions.order), asc(inviteQuestions.id));
 }
 
-export async function findUserForMail(db: Executor, id: number) {
-  const [row] = await db.select({ email: users.email, name: users.name, language: users.language }).from(users).where(eq(users.id, id));
-  return row;
+/** What the owner narrows the submissions to (issue #19): selected or not, a category, a submission date range. */
+export interface SubmissionFilters {
+  selection?: 'selected' | 'unselected';
+  category?: string;
+  from?: Date;
+  /** Exclusive. */
+  until?: Date;
+  ordering: 'newest' | 'oldest';
 }
 
-/** Submissions of an invite (artwork rows with their application), newest first. */
+/** Submissions of an invite (artwork rows with their application), newest or oldest first. */
 export async function listSubmissions(
   db: Executor,
   inviteId: number,
-  options: { selectedOnly: boolean; visibility: SQL | undefined },
+  options: { selectedOnly: boolean; visibility: SQL | undefined; filters?: SubmissionFilters },
   limit: number,
   offset: number,
 ) {
-  const where = and(eq(inviteApplications.inviteId, inviteId), options.selectedOnly ? eq(inviteApplications.selected, true) : undefined, options.visibility);
+  const f = options.filters;
+  const where = and(
+    eq(inviteApplications.inviteId, inviteId),
+    options.selectedOnly || f?.selection === 'selected' ? eq(inviteApplications.selected, true) : undefined,
+    f?.selection === 'unselected' ? eq(inviteApplications.selected, false) : undefined,
+    f?.from ? gte(inviteApplications.created, f.from) : undefined,
+    f?.until ? lt(inviteApplications.created, f.until) : undefined,
+    f?.category
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(artworkCategories)
+            .innerJoin(categories, eq(categories.id, artworkCategories.categoryId))
+            .where(and(eq(artworkCategories.artworkId, inviteApplications.artworkId), eq(categories.category, f.category))),
+        )
+      : undefined,
+    options.visibility,
+  );
+  const order =
+    f?.ordering === 'oldest' ? [asc(inviteApplications.created), asc(inviteApplications.id)] : [desc(inviteApplications.created), desc(inviteApplications.id)];
   const [total] = await db.select({ n: count() }).from(inviteApplications).innerJoin(artworks, eq(artworks.id, inviteApplications.artworkId)).where(where);
   const rows = await db
     .select({ artwork: artworks, application: { id: inviteApplications.id, selected: inviteApplications.selected } })
     .from(inviteApplications)
     .innerJoin(artworks, eq(artworks.id, inviteApplications.artworkId))
     .where(where)
-    .orderBy(desc(inviteApplications.created), desc(inviteApplications.id))
+    .orderBy(...order)
     .limit(limit)
     .offset(offset);
   return { count: total?.n ?? 0, rows };

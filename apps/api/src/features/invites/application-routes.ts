@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { baseUrl, paged, pagingQuery, parsePaging } from '../../http/paging.ts';
 import * as service from './application-service.ts';
-import { answer, id, idParams, tags } from './route-kit.ts';
+import { LIST_CODE_MAX } from '@axoo/contract';
+import { answer, day, id, idParams, tags } from './route-kit.ts';
 
 /** SPEC §4, §7: applications, answers, selection and the submissions list. */
 export async function inviteApplicationRoutes(app: FastifyInstance) {
@@ -15,13 +16,31 @@ export async function inviteApplicationRoutes(app: FastifyInstance) {
         tags,
         summary: 'Submissions of an invite: selected ones (selection status, owner, staff) or all (owner, staff)',
         params: idParams,
-        querystring: z.object({ ...pagingQuery, selected: z.enum(['true', 'false', '1', '0', '']).optional() }),
+        querystring: z.object({
+          ...pagingQuery,
+          selected: z.enum(['true', 'false', '1', '0', '']).optional(),
+          // Owner and staff narrow the list (issue #19); others get the public SELECTED list as it is.
+          selection: z.enum(['selected', 'unselected']).optional(),
+          category: z.string().trim().max(LIST_CODE_MAX).optional(),
+          submitted_from: day.optional(),
+          submitted_until: day.optional(),
+          ordering: z.enum(['newest', 'oldest']).default('newest'),
+        }),
       },
     },
     async (request) => {
       const page = parsePaging(request.query);
-      const selectedOnly = request.query.selected === 'true' || request.query.selected === '1';
-      const { count, results } = await service.listInviteArtworks(app.db, request.user, request.params.id, selectedOnly, page, request.lang);
+      const { selected, selection, category, submitted_from, submitted_until, ordering } = request.query;
+      const selectedOnly = selected === 'true' || selected === '1';
+      const filters = {
+        selection,
+        category: category || undefined,
+        from: submitted_from ? new Date(`${submitted_from}T00:00:00Z`) : undefined,
+        // Inclusive of the last day.
+        until: submitted_until ? new Date(Date.parse(`${submitted_until}T00:00:00Z`) + 86_400_000) : undefined,
+        ordering,
+      };
+      const { count, results } = await service.listInviteArtworks(app.db, request.user, request.params.id, selectedOnly, page, request.lang, filters);
       return paged(request, page, count, results);
     },
   );

@@ -13,7 +13,7 @@ import { selectionMail } from './mail.ts';
 import { acceptsApplications, canManageInvite, canSeeSelected, canSeeSubmissions, canSelectApplication } from './policy.ts';
 import * as q from './invite-queries.ts';
 import * as applications from './application-queries.ts';
-import { loadInvite } from './invite-service.ts';
+import { loadInvite, visibleInvite } from './invite-service.ts';
 
 // Applications and answers.
 
@@ -90,7 +90,7 @@ export async function selectApplication(deps: Deps, viewer: UserRow | null, id: 
   const row = await deps.db.transaction(async (tx) => {
     const updated = await applications.setApplicationSelected(tx, id, selected);
     if (!selected || found.application.selected) return updated;
-    const applicant = await applications.findUserForMail(tx, found.authorId);
+    const [applicant] = await q.findUsersForMail(tx, [found.authorId]);
     if (!applicant) return updated;
     const key = `selected:${id}`;
     await notify(tx, { userId: found.authorId, type: 'selected', inviteId: invite.id, artworkId: found.application.artworkId, applicationId: id, key });
@@ -113,15 +113,25 @@ export async function selectApplication(deps: Deps, viewer: UserRow | null, id: 
  * selection, or owner/staff); without it, every submission (owner and staff only). Each item
  * carries its application for the selection toggle.
  */
-export async function listInviteArtworks(db: Db, viewer: UserRow | null, inviteId: number, selectedOnly: boolean, page: Page, lang: Lang) {
-  const invite = await loadInvite(db, inviteId);
+export async function listInviteArtworks(
+  db: Db,
+  viewer: UserRow | null,
+  inviteId: number,
+  selectedOnly: boolean,
+  page: Page,
+  lang: Lang,
+  filters?: applications.SubmissionFilters,
+) {
+  const invite = await visibleInvite(db, inviteId, viewer);
   const allowed = selectedOnly ? canSeeSelected(viewer, invite) : canSeeSubmissions(viewer, invite);
   if (!allowed) throw viewer ? new AppError(403, { detail: 'invite.selection_list_closed' }) : notAuthenticated();
   // An entry sent to a call belongs to the call (issue #19): its owner and staff see every one, whatever the
   // artist's membership or the artwork's later visibility. Shown publicly (SELECTED in selection), hidden work
   // stays hidden from everyone but its author.
   const visibility = canManageInvite(viewer, invite) ? undefined : visibleScope(viewer, { drafts: true });
-  const { count, rows } = await applications.listSubmissions(db, invite.id, { selectedOnly, visibility }, page.limit, page.offset);
+  // The owner's filters narrow their own view; the public SELECTED list is the selection, newest first.
+  const own = canManageInvite(viewer, invite) ? filters : undefined;
+  const { count, rows } = await applications.listSubmissions(db, invite.id, { selectedOnly, visibility, filters: own }, page.limit, page.offset);
   const artworks = rows.map((r) => r.artwork);
   const [rel, answers] = await Promise.all([
     relationsOf(db, artworks, viewer?.id ?? null),

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { type inviteApplications, inviteColumns, invitePages, type inviteQuestions, invites, inviteSubscriptions, users } from '../../db/schema/index.ts';
+import { inviteApplications, inviteColumns, invitePages, type inviteQuestions, invites, inviteSubscriptions, users } from '../../db/schema/index.ts';
 
 export type InviteRow = typeof invites.$inferSelect;
 export type InvitePageRow = typeof invitePages.$inferSelect;
@@ -21,13 +21,61 @@ export async function closeExpiredInvites(db: Executor, now = new Date()): Promi
   return moved.length;
 }
 
-export async function countInvites(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(invites);
+/**
+ * Which invites a list shows: every one to staff; to others the public ones (a brand's call under review stays its
+ * owner's, issue #19); `mine` narrows to the viewer's own calls.
+ */
+export function listedInvites(viewer: { id: number; isStaff: boolean } | null, mine: boolean): SQL | undefined {
+  if (mine) return viewer ? eq(invites.ownerId, viewer.id) : sql`false`;
+  if (viewer?.isStaff) return undefined;
+  const hidden = and(eq(invites.status, 'review'), eq(invites.selfService, true));
+  return viewer ? or(sql`not (${hidden})`, eq(invites.ownerId, viewer.id)) : sql`not (${hidden})`;
+}
+
+export async function countInvites(db: Executor, where?: SQL): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(invites).where(where);
   return row?.n ?? 0;
 }
 
-export function listInvites(db: Executor, limit: number, offset: number) {
-  return db.select().from(invites).orderBy(desc(invites.created), desc(invites.id)).limit(limit).offset(offset);
+export function listInvites(db: Executor, limit: number, offset: number, where?: SQL) {
+  return db.select().from(invites).where(where).orderBy(desc(invites.created), desc(invites.id)).limit(limit).offset(offset);
+}
+
+/** Whether anyone has applied yet (the owner's questions are fixed from then on). */
+export async function hasApplications(db: Executor, inviteId: number): Promise<boolean> {
+  const [row] = await db.select({ id: inviteApplications.id }).from(inviteApplications).where(eq(inviteApplications.inviteId, inviteId)).limit(1);
+  return row !== undefined;
+}
+
+/** What a mail to these users needs. */
+export function findUsersForMail(db: Executor, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select({ id: users.id, email: users.email, name: users.name, language: users.language }).from(users).where(inArray(users.id, ids));
+}
+
+/** The subscribers of an invite, with what a mail to them needs. */
+export function listSubscribers(db: Executor, inviteId: number) {
+  return db
+    .select({ id: users.id, email: users.email, name: users.name, language: users.language })
+    .from(inviteSubscriptions)
+    .innerJoin(users, eq(users.id, inviteSubscriptions.userId))
+    .where(eq(inviteSubscriptions.inviteId, inviteId));
+}
+
+/** Ongoing invites whose closing date falls within the next `ms` (the "closes in 3 days" reminder). */
+export function invitesClosingWithin(db: Executor, now: Date, ms: number) {
+  return db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.status, 'ongoing'), gt(invites.closed, now), lte(invites.closed, new Date(now.getTime() + ms))));
+}
+
+export async function deleteSubscriptionOf(db: Executor, inviteId: number, userId: number) {
+  const rows = await db
+    .delete(inviteSubscriptions)
+    .where(and(eq(inviteSubscriptions.inviteId, inviteId), eq(inviteSubscriptions.userId, userId)))
+    .returning({ id: inviteSubscriptions.id });
+  return rows.length > 0;
 }
 
 export async function findInvite(db: Executor, id: number): Promise<InviteRow | undefined> {

@@ -1,5 +1,12 @@
+import type { Lang } from '@axoo/contract';
 import type { Db, Executor } from '../../db/client.ts';
-import { badRequest, notAuthenticated, notFound } from '../../http/errors.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError, badRequest, type FieldErrors, forbidden, notAuthenticated, notFound } from '../../http/errors.ts';
+import { signParts, verifyParts } from '../../http/signed.ts';
+import { queueMail } from '../../mail/queue.ts';
+import { notify } from '../notifications/notify.ts';
+import { inviteMail } from './mail.ts';
+import { canEditInvite, canSeeInvite, isInviteStaff } from './policy.ts';
 import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { presentInvite, presentInviteDetail } from './present.ts';
@@ -20,73 +27,226 @@ export async function loadInvite(db: Executor, id: number): Promise<InviteRow> {
 
 // Invites.
 
-export async function listInvites(db: Db, page: Page) {
+export async function listInvites(db: Db, viewer: UserRow | null, page: Page, mine = false) {
   await q.closeExpiredInvites(db);
-  const [total, rows] = await Promise.all([q.countInvites(db), q.listInvites(db, page.limit, page.offset)]);
+  const where = q.listedInvites(viewer, mine);
+  const [total, rows] = await Promise.all([q.countInvites(db, where), q.listInvites(db, page.limit, page.offset, where)]);
   const owners = await q.findOwners(db, [...new Set(rows.map((r) => r.ownerId))]);
   return { count: total, results: rows.map((r) => presentInvite(r, owners.get(r.ownerId))) };
 }
 
-export async function getInvite(db: Db, id: number, viewer: UserRow | null) {
+/** An invite the viewer may see: a brand's call under review is a 404 to anyone but its owner and staff (issue #19). */
+export async function visibleInvite(db: Executor, id: number, viewer: UserRow | null): Promise<InviteRow> {
   const invite = await loadInvite(db, id);
+  if (!canSeeInvite(viewer, invite)) throw notFound();
+  return invite;
+}
+
+/**
+ * The invite `viewer` may edit (issue #19: its owner or staff): 404 when they may not see it, 403 when they see it
+ * but it is not theirs. `missing` is what a body that names an unknown invite answers.
+ */
+export async function editableInvite(db: Executor, viewer: UserRow | null, id: number, missing?: () => Error): Promise<InviteRow> {
+  if (!viewer) throw notAuthenticated();
+  await q.closeExpiredInvites(db);
+  const invite = await q.findInvite(db, id);
+  if (!invite || !canSeeInvite(viewer, invite)) throw missing ? missing() : notFound();
+  if (!canEditInvite(viewer, invite)) throw forbidden();
+  return invite;
+}
+
+/** An owner changes the questions only until the first application (staff may still correct them). */
+export async function assertQuestionsOpen(db: Executor, viewer: UserRow, invite: InviteRow) {
+  if (!isInviteStaff(viewer) && (await q.hasApplications(db, invite.id))) throw badRequest({ question: 'invite.questions_locked' });
+}
+
+export async function getInvite(db: Db, id: number, viewer: UserRow | null) {
+  const invite = await visibleInvite(db, id, viewer);
   const [owners, content, subscription] = await Promise.all([
     q.findOwners(db, [invite.ownerId]),
     q.loadPages(db, invite.id),
     viewer ? q.findSubscription(db, invite.id, viewer.id) : Promise.resolve(undefined),
   ]);
-  return presentInviteDetail(invite, owners.get(invite.ownerId), content, subscription?.id ?? null);
+  return presentInviteDetail(invite, owners.get(invite.ownerId), content, subscription?.id ?? null, canEditInvite(viewer, invite));
 }
 
 export interface InviteInput {
-  owner: number | string;
+  owner?: number | string;
   title: string;
   subtitle?: string;
   description?: string;
   logo?: string;
   background?: string;
-  status: InviteRow['status'];
+  status?: InviteRow['status'];
   closed?: string | null;
   selected?: string | null;
   questions?: { id?: number; question: string }[];
 }
 
 const toDate = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v === '' ? null : new Date(v));
+const sameTime = (a: Date | null | undefined, b: Date | null | undefined) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 
-async function inviteValues(db: Executor, input: InviteInput) {
-  const owner = await q.findUserByIdOrEmail(db, input.owner);
-  if (!owner) throw badRequest({ owner: 'invite.owner_not_found' });
+/**
+ * The stored values of an invite as `viewer` may write them (issue #19). Staff set anything, owner and status
+ * included. Anyone else creates a call of their own in review, and afterwards edits its texts, pages and dates
+ * without shortening an open call, publishes the selection once it is under examination, and changes the questions
+ * only until the first application. Every refusal is a 400 under its field.
+ */
+async function inviteValues(db: Executor, viewer: UserRow, input: InviteInput, current?: InviteRow) {
+  const staff = isInviteStaff(viewer);
+  const errors: FieldErrors = {};
+  let ownerId = current?.ownerId ?? viewer.id;
+  if (input.owner !== undefined && input.owner !== '') {
+    const owner = await q.findUserByIdOrEmail(db, input.owner);
+    if (!owner) errors.owner = 'invite.owner_not_found';
+    else if (!staff && owner.id !== ownerId) errors.owner = 'invite.owner_not_allowed';
+    else ownerId = owner.id;
+  }
+  const status = input.status ?? current?.status ?? 'review';
+  if (!staff && status !== (current?.status ?? 'review') && !(current?.status === 'examination' && status === 'selection')) {
+    errors.status = 'invite.status_not_allowed';
+  }
+  const closed = input.closed === undefined ? (current?.closed ?? null) : (toDate(input.closed) ?? null);
+  const selected = input.selected === undefined ? (current?.selected ?? null) : (toDate(input.selected) ?? null);
+  if (!staff && current && current.status !== 'review' && !sameTime(closed, current.closed)) {
+    // An open call may run longer, never shorter; once closed, its dates are history.
+    const longer = current.status === 'ongoing' && closed !== null && (current.closed === null || closed > current.closed);
+    if (!longer) errors.closed = current.status === 'ongoing' ? 'invite.closed_shortened' : 'invite.closed_locked';
+  }
+  if (!staff && status === 'review' && !closed) errors.closed = 'invite.closed_required';
+  if (closed && selected && selected < closed) errors.selected = 'invite.dates_order';
+  if (!staff && current && input.questions && (await q.hasApplications(db, current.id))) {
+    const existing = await questions.listQuestions(db, current.id);
+    const same =
+      existing.length === input.questions.length &&
+      existing.every((row, i) => row.id === input.questions?.[i].id && row.question === input.questions?.[i].question);
+    if (!same) errors.questions = 'invite.questions_locked';
+  }
+  if (Object.keys(errors).length) throw badRequest(errors);
   return {
-    ownerId: owner.id,
+    ownerId,
     title: input.title,
-    subtitle: input.subtitle ?? '',
-    description: input.description ?? '',
-    logo: input.logo ?? '',
-    background: input.background ?? '',
-    status: input.status,
-    closed: toDate(input.closed) ?? null,
-    selected: toDate(input.selected) ?? null,
+    subtitle: input.subtitle ?? current?.subtitle ?? '',
+    description: input.description ?? current?.description ?? '',
+    logo: input.logo ?? current?.logo ?? '',
+    background: input.background ?? current?.background ?? '',
+    status,
+    closed,
+    selected,
+    ...(current ? {} : { selfService: !staff }),
   };
 }
 
-/** Staff only: the route checks (policy canEditInviteContent). */
-export async function createInvite(db: Db, viewer: UserRow, input: InviteInput) {
-  const values = await inviteValues(db, input);
-  const id = await db.transaction(async (tx) => {
+/** Any logged-in user starts a call (issue #19): theirs, under review until staff approve it; staff as before. */
+export async function createInvite(deps: Deps, viewer: UserRow, input: InviteInput) {
+  const values = await inviteValues(deps.db, viewer, input);
+  const id = await deps.db.transaction(async (tx) => {
     const row = await q.insertInvite(tx, values);
     if (input.questions) await syncQuestions(tx, row.id, input.questions);
     return row.id;
   });
-  return getInvite(db, id, viewer);
+  return getInvite(deps.db, id, viewer);
 }
 
-export async function updateInvite(db: Db, viewer: UserRow, id: number, input: InviteInput) {
-  await loadInvite(db, id);
-  const values = await inviteValues(db, input);
-  await db.transaction(async (tx) => {
-    await q.updateInvite(tx, id, values);
+/** The owner within the rules of `inviteValues`, staff freely; publishing the selection tells the subscribers. */
+export async function updateInvite(deps: Deps, viewer: UserRow, id: number, input: InviteInput, siteUrl: string) {
+  const current = await visibleInvite(deps.db, id, viewer);
+  if (!canEditInvite(viewer, current)) throw forbidden();
+  const values = await inviteValues(deps.db, viewer, input, current);
+  await deps.db.transaction(async (tx) => {
+    const row = await q.updateInvite(tx, id, values);
     if (input.questions) await syncQuestions(tx, id, input.questions);
+    if (row.status === 'selection' && current.status !== 'selection') await tellSubscribers(tx, deps, row, 'selection', siteUrl);
+    if (row.status === 'ongoing' && current.status === 'review') await tellSubscribers(tx, deps, row, 'opened', siteUrl);
   });
-  return getInvite(db, id, viewer);
+  return getInvite(deps.db, id, viewer);
+}
+
+/** Staff open a call under review: it takes entries now; its owner and its subscribers are told (issue #19). */
+export async function approveInvite(deps: Deps, viewer: UserRow, id: number, siteUrl: string) {
+  if (!isInviteStaff(viewer)) throw forbidden();
+  const invite = await loadInvite(deps.db, id);
+  if (invite.status !== 'review') throw badRequest({ non_field_errors: 'invite.not_in_review' });
+  await deps.db.transaction(async (tx) => {
+    const row = await q.updateInvite(tx, id, { status: 'ongoing', reviewNote: '' });
+    await tellOwner(tx, deps, row, 'approved', siteUrl);
+    await tellSubscribers(tx, deps, row, 'opened', siteUrl);
+  });
+  return getInvite(deps.db, id, viewer);
+}
+
+/** Staff send a call under review back to its owner with a note the owner sees and is mailed. */
+export async function returnInvite(deps: Deps, viewer: UserRow, id: number, note: string, siteUrl: string) {
+  if (!isInviteStaff(viewer)) throw forbidden();
+  const invite = await loadInvite(deps.db, id);
+  if (invite.status !== 'review') throw badRequest({ non_field_errors: 'invite.not_in_review' });
+  await deps.db.transaction(async (tx) => {
+    const row = await q.updateInvite(tx, id, { reviewNote: note });
+    await tellOwner(tx, deps, row, 'returned', siteUrl, { note });
+  });
+  return getInvite(deps.db, id, viewer);
+}
+
+const langOf = (language: string): Lang => (language === 'en' ? 'en' : 'ko');
+const dateIn = (lang: Lang, date: Date | null) =>
+  date ? new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'ko-KR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Seoul' }).format(date) : '';
+
+async function tellOwner(tx: Executor, deps: Deps, invite: InviteRow, kind: 'approved' | 'returned', siteUrl: string, extra: Record<string, string> = {}) {
+  const [owner] = await q.findUsersForMail(tx, [invite.ownerId]);
+  if (!owner) return;
+  const lang = langOf(owner.language);
+  const url = kind === 'approved' ? `${siteUrl}/goodluck/${invite.id}/` : `${siteUrl}/goodluck/${invite.id}/edit/`;
+  const mail = inviteMail(lang, kind, { site: deps.config.SITE_NAME, name: owner.name, invite: invite.title, url, ...extra });
+  await queueMail(tx, { to: owner.email, ...mail });
+}
+
+/** The link in a subscriber's mail that ends the subscription without a login (signed for that user and invite). */
+export const unsubscribeLink = (secret: string, siteUrl: string, userId: number, inviteId: number) =>
+  `${siteUrl}/goodluck/unsubscribe/?u=${userId}&i=${inviteId}&t=${signParts(secret, UNSUBSCRIBE, userId, inviteId)}`;
+const UNSUBSCRIBE = 'invite-unsubscribe';
+
+/**
+ * Tells every subscriber of the invite, in their language and in the transaction of the change: a mail and a
+ * notice, each at most once per invite and kind (issue #19: opened, closing in 3 days, selection published).
+ */
+export async function tellSubscribers(tx: Executor, deps: Deps, invite: InviteRow, kind: 'opened' | 'closing' | 'selection', siteUrl: string) {
+  const type = ({ opened: 'invite_opened', closing: 'invite_closing', selection: 'invite_selection' } as const)[kind];
+  for (const user of await q.listSubscribers(tx, invite.id)) {
+    const key = `${type}:${invite.id}`;
+    await notify(tx, { userId: user.id, type, inviteId: invite.id, key });
+    const lang = langOf(user.language);
+    const unsubscribe = unsubscribeLink(deps.config.SECRET_KEY, siteUrl, user.id, invite.id);
+    const mail = inviteMail(lang, kind, {
+      site: deps.config.SITE_NAME,
+      name: user.name,
+      invite: invite.title,
+      closed: dateIn(lang, invite.closed),
+      url: `${siteUrl}/goodluck/${invite.id}/${kind === 'selection' ? '?tab=selected' : ''}`,
+      unsubscribe,
+    });
+    await queueMail(tx, { to: user.email, ...mail, headers: { 'List-Unsubscribe': `<${unsubscribe}>` } }, { key: `mail:${key}:${user.id}` });
+  }
+}
+
+/** How often the closing reminder looks for calls to tell about. */
+export const CLOSING_CHECK_MS = 3_600_000;
+/** How long before its closing date a subscriber hears that a call is closing. */
+export const CLOSING_NOTICE_MS = 3 * 86_400_000;
+
+/** The periodic reminder: every open call closing within 3 days tells its subscribers once (keys make it once). */
+export async function remindClosingInvites(deps: Deps, siteUrl: string, now = new Date()) {
+  const closing = await q.invitesClosingWithin(deps.db, now, CLOSING_NOTICE_MS);
+  for (const invite of closing) await deps.db.transaction((tx) => tellSubscribers(tx, deps, invite, 'closing', siteUrl));
+  return closing.length;
+}
+
+/** One click from the mail, no login: the signature names the user and the invite, so it ends that subscription only. */
+export async function unsubscribeWithToken(deps: Deps, input: { user: number; invite: number; token: string }) {
+  if (!verifyParts(deps.config.SECRET_KEY, input.token, UNSUBSCRIBE, input.user, input.invite))
+    throw new AppError(403, { detail: 'invite.unsubscribe_invalid' });
+  await q.deleteSubscriptionOf(deps.db, input.invite, input.user);
+  const invite = await q.findInvite(deps.db, input.invite);
+  return { invite: input.invite, title: invite?.title ?? '' };
 }
 
 /**
@@ -116,7 +276,7 @@ export async function deleteInvite(db: Db, id: number) {
 export async function subscribe(db: Db, viewer: UserRow | null, inviteId: number) {
   if (!viewer) throw notAuthenticated();
   const invite = await q.findInvite(db, inviteId);
-  if (!invite) throw badRequest({ invite: 'invite.not_found' });
+  if (!invite || !canSeeInvite(viewer, invite)) throw badRequest({ invite: 'invite.not_found' });
   const row = await q.upsertSubscription(db, invite.id, viewer.id);
   if (!row) throw notFound();
   return { id: row.id, invite: invite.id };

@@ -402,7 +402,7 @@ describe('subscriptions (SPEC §4 Invite subscription)', () => {
 });
 
 describe('staff: invites, questions, pages and columns (SPEC §6 Staff)', () => {
-  it('creates and edits an invite with an owner chosen by e-mail or id; others get 403', async () => {
+  it('creates and edits an invite with an owner chosen by e-mail or id; others may not set the owner or status', async () => {
     const payload = {
       owner: owner.email.toUpperCase(),
       title: 'Brand call',
@@ -413,7 +413,13 @@ describe('staff: invites, questions, pages and columns (SPEC §6 Staff)', () => 
       selected: null,
     };
     expect((await (await as(null)).post('/api/v1/invites/', payload)).statusCode).toBe(403);
-    expect((await (await as(owner)).post('/api/v1/invites/', payload)).statusCode).toBe(403);
+    // A member may start a call, but not open it themself (issue #19).
+    const byMember = await (await as(owner)).post('/api/v1/invites/', payload);
+    expect(byMember.statusCode).toBe(400);
+    expect(byMember.json()).toEqual({ status: ['You cannot set this status. Staff open a new call once they have reviewed it.'] });
+    expect((await (await as(other)).post('/api/v1/invites/', { ...payload, status: 'review' })).json()).toEqual({
+      owner: ['You can only create calls of your own.'],
+    });
     const agent = await as(staff);
     const created = await agent.post('/api/v1/invites/', payload);
     expect(created.statusCode).toBe(201);
@@ -433,17 +439,18 @@ describe('staff: invites, questions, pages and columns (SPEC §6 Staff)', () => 
     expect((await agent.get(`/api/v1/invites/${created.json().id}/`)).statusCode).toBe(404);
   });
 
-  it('manages questions; anyone lists them by invite', async () => {
+  it('manages questions (staff, and the owner); anyone lists them by invite', async () => {
     const invite = await buildInvite(app, owner);
     const agent = await as(staff);
-    expect((await (await as(owner)).post('/api/v1/invite-questions/', { invite: invite.id, question: 'No' })).statusCode).toBe(403);
+    expect((await (await as(other)).post('/api/v1/invite-questions/', { invite: invite.id, question: 'No' })).statusCode).toBe(403);
+    expect((await (await as(owner)).post('/api/v1/invite-questions/', { invite: invite.id, question: 'Mine?', order: 3 })).statusCode).toBe(201);
     const second = (await agent.post('/api/v1/invite-questions/', { invite: invite.id, question: 'Second?', order: 2 })).json();
     const first = (await agent.post('/api/v1/invite-questions/', { invite: invite.id, question: 'First?', order: 1 })).json();
     const listed = (await (await as(null)).get(`/api/v1/invite-questions/?invite=${invite.id}`)).json();
-    expect(listed.map((q: { id: number }) => q.id)).toEqual([first.id, second.id]);
+    expect(listed.map((q: { question: string }) => q.question)).toEqual(['First?', 'Second?', 'Mine?']);
     expect((await agent.put(`/api/v1/invite-questions/${first.id}/`, { question: 'First, edited?' })).json().question).toBe('First, edited?');
     expect((await agent.delete(`/api/v1/invite-questions/${second.id}/`)).statusCode).toBe(204);
-    expect((await (await as(null)).get(`/api/v1/invite-questions/?invite=${invite.id}`)).json()).toHaveLength(1);
+    expect((await (await as(null)).get(`/api/v1/invite-questions/?invite=${invite.id}`)).json()).toHaveLength(2);
     expect((await agent.post('/api/v1/invite-questions/', { invite: invite.id, question: '' })).statusCode).toBe(400);
   });
 
@@ -472,9 +479,12 @@ describe('staff: invites, questions, pages and columns (SPEC §6 Staff)', () => 
     expect((await listQ()).map((q) => q.question)).toEqual(['How, exactly?', 'When?']);
   });
 
-  it('pages and columns: staff only, width 6 or 12 (default 6), content sanitized, deletes', async () => {
+  it('pages and columns: staff and the owner, width 6 or 12 (default 6), content sanitized, deletes', async () => {
     const invite = await buildInvite(app, owner);
-    expect((await (await as(owner)).post('/api/v1/invite-pages/', { invite: invite.id })).statusCode).toBe(403);
+    expect((await (await as(other)).post('/api/v1/invite-pages/', { invite: invite.id })).statusCode).toBe(403);
+    const ownPage = await (await as(owner)).post('/api/v1/invite-pages/', { invite: invite.id, order: 5 });
+    expect(ownPage.statusCode).toBe(201);
+    expect((await (await as(owner)).delete(`/api/v1/invite-pages/${ownPage.json().id}/`)).statusCode).toBe(204);
     expect((await (await as(null)).post('/api/v1/invite-pages/', { invite: invite.id })).statusCode).toBe(403);
     const agent = await as(staff);
     const page = (await agent.post('/api/v1/invite-pages/', { invite: invite.id })).json();
@@ -490,23 +500,24 @@ describe('staff: invites, questions, pages and columns (SPEC §6 Staff)', () => 
     expect(wide.json()).toMatchObject({ width: 12, content: '<h2>Wide</h2>' });
     const badWidth = await agent.put(`/api/v1/invite-columns/${column.json().id}/`, { width: 7 });
     expect(badWidth.json()).toEqual({ width: ['Column width is 6 or 12.'] });
-    expect((await (await as(owner)).put(`/api/v1/invite-columns/${column.json().id}/`, { width: 6 })).statusCode).toBe(403);
+    expect((await (await as(other)).put(`/api/v1/invite-columns/${column.json().id}/`, { width: 6 })).statusCode).toBe(403);
     expect((await agent.post('/api/v1/invite-columns/', { page: 999999 })).json()).toEqual({ page: ['This page does not exist.'] });
     expect((await agent.put(`/api/v1/invite-pages/${page.id}/`, { background_color: 'red' })).json()).toEqual({
       background_color: ['Enter a colour as #RRGGBB.'],
     });
     expect((await agent.put(`/api/v1/invite-pages/${page.id}/`, { background_color: '#112233' })).json().background_color).toBe('#112233');
 
-    expect((await (await as(owner)).delete(`/api/v1/invite-columns/${column.json().id}/`)).statusCode).toBe(403);
+    expect((await (await as(other)).delete(`/api/v1/invite-columns/${column.json().id}/`)).statusCode).toBe(403);
     expect((await agent.delete(`/api/v1/invite-columns/${column.json().id}/`)).statusCode).toBe(204);
     expect((await agent.delete(`/api/v1/invite-columns/${column.json().id}/`)).statusCode).toBe(404);
     expect((await agent.delete(`/api/v1/invite-pages/${page.id}/`)).statusCode).toBe(204);
     expect((await agent.get(`/api/v1/invites/${invite.id}/`)).json().pages).toEqual([]);
   });
 
-  it('presigns column images for staff only', async () => {
+  it('presigns column images for any logged-in user (who owns the file), not for guests', async () => {
     const body = { filename: 'a.png', type: 'image/png', width: 10, height: 10, size: 100 };
-    expect((await (await as(owner)).post('/api/v1/invite-columns/presign/', body)).statusCode).toBe(403);
+    expect((await (await as(null)).post('/api/v1/invite-columns/presign/', body)).statusCode).toBe(403);
+    expect((await (await as(owner)).post('/api/v1/invite-columns/presign/', body)).statusCode).toBe(200);
     const res = await (await as(staff)).post('/api/v1/invite-columns/presign/', body);
     expect(res.statusCode).toBe(200);
     expect(res.json().filename).toMatch(/^invites\/columns\/.+\.png$/);

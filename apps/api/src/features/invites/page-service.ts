@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import type { UserRow } from '../accounts/user.ts';
+import { editableInvite } from './invite-service.ts';
 import { presentColumn, presentPage } from './present.ts';
 import * as q from './invite-queries.ts';
 import * as pages from './page-queries.ts';
@@ -7,7 +9,7 @@ import * as pages from './page-queries.ts';
 /** Sanitizes a column's HTML before it is stored (DESIGN: every stored HTML field). */
 export type HtmlCleaner = (html: string) => string;
 
-// Pages and columns (staff).
+// Pages and columns (the invite's owner or staff, issue #19).
 
 export interface ColumnInput {
   content?: string;
@@ -15,10 +17,27 @@ export interface ColumnInput {
   order?: number;
 }
 
-export async function createPage(db: Db, clean: HtmlCleaner, input: { invite: number; background_color?: string; order?: number; columns?: ColumnInput[] }) {
+const unknownInvite = () => badRequest({ invite: 'invite.not_found' });
+const unknownPage = () => badRequest({ page: 'invite.page_not_found' });
+
+/** The page `viewer` may edit, or 404 (403 when it is another's invite they can see). */
+async function editablePage(db: Db, viewer: UserRow | null, id: number, missing?: () => Error) {
+  const page = await pages.findPage(db, id);
+  if (!page) throw missing ? missing() : notFound();
+  await editableInvite(db, viewer, page.inviteId, missing);
+  return page;
+}
+
+export async function createPage(
+  db: Db,
+  viewer: UserRow | null,
+  clean: HtmlCleaner,
+  input: { invite: number; background_color?: string; order?: number; columns?: ColumnInput[] },
+) {
+  await editableInvite(db, viewer, input.invite, unknownInvite);
   return db.transaction(async (tx) => {
     const invite = await q.findInvite(tx, input.invite);
-    if (!invite) throw badRequest({ invite: 'invite.not_found' });
+    if (!invite) throw unknownInvite();
     const page = await pages.insertPage(tx, { inviteId: invite.id, backgroundColor: input.background_color, order: input.order ?? 0 });
     const columns = await pages.insertColumns(
       tx,
@@ -28,9 +47,8 @@ export async function createPage(db: Db, clean: HtmlCleaner, input: { invite: nu
   });
 }
 
-export async function updatePage(db: Db, id: number, input: { background_color?: string; order?: number }) {
-  const page = await pages.findPage(db, id);
-  if (!page) throw notFound();
+export async function updatePage(db: Db, viewer: UserRow | null, id: number, input: { background_color?: string; order?: number }) {
+  const page = await editablePage(db, viewer, id);
   const row = await pages.updatePage(db, id, {
     ...(input.background_color !== undefined ? { backgroundColor: input.background_color } : {}),
     ...(input.order !== undefined ? { order: input.order } : {}),
@@ -39,21 +57,23 @@ export async function updatePage(db: Db, id: number, input: { background_color?:
   return presentPage(row, columns);
 }
 
-export async function deletePage(db: Db, id: number) {
+export async function deletePage(db: Db, viewer: UserRow | null, id: number) {
+  await editablePage(db, viewer, id);
   if (!(await pages.deletePage(db, id))) throw notFound();
 }
 
-export async function createColumn(db: Db, clean: HtmlCleaner, input: ColumnInput & { page: number }) {
-  const page = await pages.findPage(db, input.page);
-  if (!page) throw badRequest({ page: 'invite.page_not_found' });
+export async function createColumn(db: Db, viewer: UserRow | null, clean: HtmlCleaner, input: ColumnInput & { page: number }) {
+  const page = await editablePage(db, viewer, input.page, unknownPage);
   const [row] = await pages.insertColumns(db, [{ pageId: page.id, content: clean(input.content ?? ''), width: input.width ?? 6, order: input.order ?? 0 }]);
   return presentColumn(row);
 }
 
-export async function updateColumn(db: Db, clean: HtmlCleaner, id: number, input: ColumnInput & { page?: number }) {
+export async function updateColumn(db: Db, viewer: UserRow | null, clean: HtmlCleaner, id: number, input: ColumnInput & { page?: number }) {
   const column = await pages.findColumn(db, id);
   if (!column) throw notFound();
-  if (input.page !== undefined && !(await pages.findPage(db, input.page))) throw badRequest({ page: 'invite.page_not_found' });
+  const page = await editablePage(db, viewer, column.pageId);
+  // A column moves only between pages of the same invite.
+  if (input.page !== undefined && (await pages.findPage(db, input.page))?.inviteId !== page.inviteId) throw unknownPage();
   const row = await pages.updateColumn(db, id, {
     ...(input.page !== undefined ? { pageId: input.page } : {}),
     ...(input.content !== undefined ? { content: clean(input.content) } : {}),
@@ -63,6 +83,9 @@ export async function updateColumn(db: Db, clean: HtmlCleaner, id: number, input
   return presentColumn(row);
 }
 
-export async function deleteColumn(db: Db, id: number) {
+export async function deleteColumn(db: Db, viewer: UserRow | null, id: number) {
+  const column = await pages.findColumn(db, id);
+  if (!column) throw notFound();
+  await editablePage(db, viewer, column.pageId);
   if (!(await pages.deleteColumn(db, id))) throw notFound();
 }

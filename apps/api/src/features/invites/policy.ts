@@ -24,7 +24,18 @@ export function acceptsApplications(invite: Pick<InviteRow, 'status'>): boolean 
   return invite.status === 'ongoing';
 }
 
-/** SPEC §6 Staff: pages, columns, questions and the invites themselves. */
-export function canEditInviteContent(viewer: UserRow | null): boolean {
+/** SPEC §6 Staff, and since issue #19 the owner: an invite's texts, pages, columns, questions and dates (within the rules). */
+export const canEditInvite = canManageInvite;
+
+/** Staff approve a brand's call or send it back, and may set any owner and status. */
+export function isInviteStaff(viewer: UserRow | null): boolean {
   return viewer?.isStaff === true;
 }
+
+/** A brand's call under review is its owner's and staff's until it is approved (issue #19); every other invite is public. */
+export function canSeeInvite(viewer: UserRow | null, invite: Pick<InviteRow, 'ownerId' | 'status' | 'selfService'>): boolean {
+  return !(invite.status === 'review' && invite.selfService) || canManageInvite(viewer, invite);
+}
+
+/** SPEC §4: an open call takes entries until its closing date; after the first one its questions are fixed. */
+export const isOpenCall = (invite: Pick<InviteRow, 'status'>) => invite.status !== 'review';

@@ -39,11 +39,14 @@ export function presentInviteDetail(
   owner: OwnerRow | undefined,
   content: { pages: InvitePageRow[]; columns: InviteColumnRow[] },
   subscription: number | null,
+  canEdit: boolean,
 ) {
   return {
     ...presentInvite(row, owner),
     pages: content.pages.map((p) => presentPage(p, content.columns)),
     subscription,
+    review_note: canEdit ? row.reviewNote : '',
+    can_edit: canEdit,
   } satisfies InviteDetail;
 }
 

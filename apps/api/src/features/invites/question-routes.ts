@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './question-service.ts';
-import { contentEditorsOnly, id, idParams, order, tags } from './route-kit.ts';
+import { id, idParams, order, signedIn, tags } from './route-kit.ts';
 
-/** SPEC §4, §7: the questions of an invite (staff edit them). */
+/** SPEC §4, §7: the questions of an invite (the owner until the first application, and staff, edit them). */
 export async function inviteQuestionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Questions.
@@ -14,33 +14,33 @@ export async function inviteQuestionRoutes(app: FastifyInstance) {
   r.post(
     '/api/v1/invite-questions/',
     {
-      preHandler: contentEditorsOnly,
+      preValidation: signedIn,
       schema: {
         tags,
-        summary: 'Add a question (staff)',
+        summary: 'Add a question (owner until the first application, or staff)',
         body: z.object({ invite: id, question: z.string().trim().min(1).max(1000), order: order.optional() }),
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createQuestion(app.db, request.body)),
+    async (request, reply) => reply.status(201).send(await service.createQuestion(app.db, request.user, request.body)),
   );
   r.put(
     '/api/v1/invite-questions/:id/',
     {
-      preHandler: contentEditorsOnly,
+      preValidation: signedIn,
       schema: {
         tags,
-        summary: 'Edit a question (staff)',
+        summary: 'Edit a question (owner until the first application, or staff)',
         params: idParams,
         body: z.object({ question: z.string().trim().min(1).max(1000), order: order.optional() }),
       },
     },
-    async (request) => service.updateQuestion(app.db, request.params.id, request.body),
+    async (request) => service.updateQuestion(app.db, request.user, request.params.id, request.body),
   );
   r.delete(
     '/api/v1/invite-questions/:id/',
-    { preHandler: contentEditorsOnly, schema: { tags, summary: 'Delete a question (staff)', params: idParams } },
+    { preValidation: signedIn, schema: { tags, summary: 'Delete a question (owner until the first application, or staff)', params: idParams } },
     async (request, reply) => {
-      await service.deleteQuestion(app.db, request.params.id);
+      await service.deleteQuestion(app.db, request.user, request.params.id);
       return reply.status(204).send();
     },
   );

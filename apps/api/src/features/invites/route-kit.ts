@@ -3,9 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.ts';
-import { forbidden, notAuthenticated } from '../../http/errors.ts';
+import { notAuthenticated } from '../../http/errors.ts';
 import { createPresignedUpload } from '../../media/service.ts';
-import { canEditInviteContent } from './policy.ts';
 
 /** Request schemas shared by the invite sub-resources' routes. */
 export const id = numericIdParams.shape.id;
@@ -18,16 +17,20 @@ export const date = z
   .refine((s) => !Number.isNaN(Date.parse(s)), 'field.invalid_date')
   .nullable()
   .optional();
+/** A calendar day, YYYY-MM-DD (filters by submission date). */
+export const day = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)), 'field.invalid_date');
 export const answer = z.string().trim().min(1).max(ANSWER_MAX, 'invite.answer_max');
 
 export const inviteBody = z.object({
-  owner: z.union([z.number().int().positive(), z.string().trim().min(1).max(254)], { error: 'invite.owner_required' }),
+  /** Staff name any owner (id or e-mail); anyone else's call is their own. */
+  owner: z.union([z.number().int().positive(), z.string().trim().max(254)], { error: 'invite.owner_required' }).optional(),
   title: z.string().trim().min(1).max(INVITE_TITLE_MAX),
   subtitle: z.string().trim().max(INVITE_TITLE_MAX).optional(),
   description: z.string().max(5000).optional(),
   logo: z.string().max(300).optional(),
   background: z.string().max(300).optional(),
-  status: z.enum(INVITE_STATUSES),
+  /** Staff set any status; an owner only publishes the selection of a call under examination. */
+  status: z.enum(INVITE_STATUSES).optional(),
   closed: date,
   selected: date,
   /** The whole question list in order, saved with the invite in one transaction (omit to leave it). */
@@ -45,15 +48,14 @@ export const columnBody = z.object({
 
 export const tags = ['invites'];
 
-/** SPEC §6 Staff: pages, columns, questions and the invites themselves (checked after validation, in the route). */
-export async function contentEditorsOnly(request: FastifyRequest) {
+/** Anyone who may start a call: a logged-in user (checked before validation, so a guest gets the login answer). */
+export async function signedIn(request: FastifyRequest) {
   if (!request.user) throw notAuthenticated();
-  if (!canEditInviteContent(request.user)) throw forbidden();
 }
 
-/** A staff-only presigned image upload (SPEC §7 media flow) into `prefix`. */
-export function staffPresignRoute(app: FastifyInstance, path: string, summary: string, prefix: string) {
-  app.withTypeProvider<ZodTypeProvider>().post(path, { schema: { tags, summary, body: presignSchema }, preHandler: contentEditorsOnly }, async (request) => {
+/** A presigned image upload (SPEC §7 media flow) into `prefix` for a call's images: any logged-in user, as owner of the file. */
+export function callImagePresignRoute(app: FastifyInstance, path: string, summary: string, prefix: string) {
+  app.withTypeProvider<ZodTypeProvider>().post(path, { schema: { tags, summary, body: presignSchema }, preValidation: signedIn }, async (request) => {
     const { filename, type, size, width, height } = request.body;
     return createPresignedUpload(app, { ownerId: requireUser(request).id, filename, contentType: type, size, width, height, prefix });
   });
