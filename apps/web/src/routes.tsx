@@ -18,6 +18,10 @@ const InviteDetailPage = lazyComponent(() => import('./features/invites/pages/In
 const InvitePublishedPage = lazyComponent(() => import('./features/invites/pages/InvitePublishedPage.tsx'));
 const InviteApplicationPage = lazyComponent(() => import('./features/invites/pages/InviteApplicationPage.tsx'));
 const InviteCompletePage = lazyComponent(() => import('./features/invites/pages/InviteCompletePage.tsx'));
+const StartCallPage = lazyComponent(() => import('./features/invites/pages/StartCallPage.tsx'));
+const EditCallPage = lazyComponent(() => import('./features/invites/pages/EditCallPage.tsx'));
+const MyCallsPage = lazyComponent(() => import('./features/invites/pages/MyCallsPage.tsx'));
+const UnsubscribePage = lazyComponent(() => import('./features/invites/pages/UnsubscribePage.tsx'));
 const ProfilePage = lazyComponent(() => import('./features/profiles/ProfilePage.tsx'));
 const AdminPage = lazyComponent(() => import('./features/admin/AdminPage.tsx'));
 const InvitesAdmin = lazyComponent(() => import('./features/invites/admin/InvitesAdmin.tsx'));
@@ -65,7 +69,11 @@ export const pageRoutes = (
     <Route path="/upload/:artworkId/" element={auth(<UploadPage />)} />
     <Route path="/about/*" element={<AboutRoutes />} />
     <Route path="/goodluck/" element={<InviteListPage />} />
+    <Route path="/goodluck/new/" element={auth(<StartCallPage />)} />
+    <Route path="/goodluck/mine/" element={auth(<MyCallsPage />)} />
+    <Route path="/goodluck/unsubscribe/" element={<UnsubscribePage />} />
     <Route path="/goodluck/:id/" element={<InviteDetailPage />} />
+    <Route path="/goodluck/:id/edit/" element={auth(<EditCallPage />)} />
     <Route path="/goodluck/:inviteId/upload/" element={auth(<InviteUploadRoute />)} />
     <Route path="/goodluck/:inviteId/upload/:artworkId/" element={auth(<InviteUploadRoute />)} />
     <Route path="/goodluck/:inviteId/published/:artworkId/" element={auth(<InvitePublishedPage />)} />

@@ -54,6 +54,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
                 <NavLink to="/accounts/" end>
                   {t('nav.editAccount')}
                 </NavLink>
+                <NavLink to="/goodluck/mine/">{t('nav.myCalls')}</NavLink>
                 <NavLink to="/about/">{t('nav.help')}</NavLink>
                 <a href="/accounts/logout/">{t('nav.logout')}</a>
               </>

@@ -13,7 +13,7 @@ import { selectionMail } from './mail.ts';
 import { acceptsApplications, canManageInvite, canSeeSelected, canSeeSubmissions, canSelectApplication } from './policy.ts';
 import * as q from './invite-queries.ts';
 import * as applications from './application-queries.ts';
-import { loadInvite, visibleInvite } from './invite-service.ts';
+import { visibleInvite } from './invite-service.ts';
 
 // Applications and answers.
 

@@ -9,7 +9,7 @@ import { SearchForm } from './components/SearchForm.tsx';
 import { artworkQueryOf } from './filters.ts';
 import styles from './GalleryPage.module.css';
 import { useGalleryView } from './hooks/use-gallery-view.ts';
-import { useSentinel } from './hooks/use-sentinel.ts';
+import { useSentinel } from '../../ui/use-sentinel.ts';
 
 /**
  * SPEC §2 Gallery: category bar, centred search, Projects / Artists, and for projects ordering,

@@ -18,6 +18,8 @@ const invite = {
   created: new Date().toISOString(),
   pages: [],
   subscription: null,
+  review_note: '',
+  can_edit: false,
 };
 const questions = [
   { id: 11, invite: 3, question: 'Why?', order: 0 },
@@ -126,7 +128,7 @@ describe("the owner's SUBMISSIONS (issue #19)", () => {
       'fetch',
       vi.fn(async (url: string) => {
         const { pathname } = new URL(url, 'http://x');
-        if (pathname === '/api/v1/invites/3/') return json({ ...invite, status: 'examination' });
+        if (pathname === '/api/v1/invites/3/') return json({ ...invite, status: 'examination', can_edit: true });
         if (pathname === '/api/v1/invites/3/artworks/') return json({ count: 2, next: null, previous: null, results: [entry(7, false), entry(8, true)] });
         return new Response(null, { status: 204 });
       }),
@@ -139,5 +141,45 @@ describe("the owner's SUBMISSIONS (issue #19)", () => {
     // On the member-only entry's card, not on the public one.
     expect(badges[0].closest('article')).toHaveAttribute('data-artwork-id', '7');
     expect(screen.getByText('Public work')).toBeInTheDocument();
+  }, 20_000);
+});
+
+describe("every entry, with the owner's filters (issue #19)", () => {
+  it('asks for the next page when the list scrolls on, and for the filtered list when a filter changes', async () => {
+    const asked: URLSearchParams[] = [];
+    const entry = (id: number) => ({ ...artwork(id, { title: `Entry ${id}` }), application: { id: id * 10, selected: false, answers: [] } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const { pathname, searchParams } = new URL(url, 'http://x');
+        if (pathname === '/api/v1/invites/3/') return json({ ...invite, status: 'examination', can_edit: true });
+        if (pathname === '/api/v1/invites/3/artworks/') {
+          asked.push(searchParams);
+          const offset = Number(searchParams.get('offset') ?? 0);
+          const next = offset === 0 ? `http://x/api/v1/invites/3/artworks/?limit=24&offset=24` : null;
+          return json({ count: 25, next, previous: null, results: offset === 0 ? Array.from({ length: 24 }, (_, i) => entry(i + 1)) : [entry(25)] });
+        }
+        return new Response(null, { status: 204 });
+      }),
+    );
+    // The sentinel is seen at once (a tall viewport), as the browser's IntersectionObserver would report.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly cb: (entries: { isIntersecting: boolean }[]) => void) {}
+        observe() {
+          this.cb([{ isIntersecting: true }]);
+        }
+        disconnect() {}
+      },
+    );
+    renderApp('/goodluck/3/', siteData({ user: user({ id: 99 }) }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'SUBMISSIONS' }, { timeout: 5000 }));
+    expect(await screen.findByText('Entry 25', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByTestId('submission-count')).toHaveTextContent('25 entries');
+    expect(asked.map((q) => q.get('offset'))).toEqual(['0', '24']);
+    await userEvent.selectOptions(screen.getByLabelText('Selection'), 'unselected');
+    await waitFor(() => expect(asked.at(-1)?.get('selection')).toBe('unselected'));
+    expect(screen.getByTestId('owner-block')).toHaveTextContent('Publish the selection');
   }, 20_000);
 });

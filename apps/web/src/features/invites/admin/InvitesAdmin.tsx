@@ -1,260 +1,64 @@
-import { AVATAR_WIDTH, INVITE_STATUSES, mediaUrl } from '@axoo/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
-import { uploadImage } from '../../../api/upload.ts';
-import { ConfirmDialog } from '../../../ui/Modal.tsx';
+import { ConfirmDialog, Modal } from '../../../ui/Modal.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import {
-  deleteInvite,
-  INVITE_PRESIGN_PATH,
-  type Invite,
-  type InviteDetail,
-  type InviteInput,
-  type InviteStatus,
-  inviteKeys,
-  saveInvite,
-  useInvites,
-  inviteQuery,
-  questionsQuery,
-} from '../api/invites.ts';
+import { approveInvite, deleteInvite, type Invite, type InviteDetail, inviteKeys, inviteQuery, returnInvite, useInvites } from '../api/invites.ts';
+import { InviteForm } from '../components/InviteForm.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import styles from './admin.module.css';
 
-/** ISO date → the value of a datetime-local input, in the browser's zone. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
-
-interface QuestionDraft {
-  id: number | null;
-  question: string;
-}
-
-interface FormState extends Omit<InviteInput, 'owner' | 'closed' | 'selected' | 'questions'> {
-  owner: string;
-  closed: string;
-  selected: string;
-  questions: QuestionDraft[];
-}
-
-const empty: FormState = {
-  owner: '',
-  title: '',
-  subtitle: '',
-  description: '',
-  logo: '',
-  background: '',
-  status: 'review',
-  closed: '',
-  selected: '',
-  questions: [],
-};
-
-function ImageField({ label, value, onChange }: { label: string; value: string; onChange: (key: string) => void }) {
-  const { t } = useTranslation('invites');
-  const [busy, setBusy] = useState(false);
-  return (
-    <div className="field">
-      <span className={styles.label}>{label}</span>
-      <div className={styles.imageRow}>
-        {value && <img src={mediaUrl(value, AVATAR_WIDTH)} alt="" width={78} height={78} className={styles.thumb} />}
-        <label className="btn secondary small">
-          {busy ? t('edit.uploading') : t('admin.upload')}
-          <input
-            type="file"
-            accept="image/jpeg,image/png,image/gif,image/webp"
-            hidden
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (!file) return;
-              setBusy(true);
-              try {
-                onChange((await uploadImage(INVITE_PRESIGN_PATH, file)).filename);
-              } finally {
-                setBusy(false);
-              }
-            }}
-          />
-        </label>
-        {value && (
-          <button type="button" className="btn secondary small" onClick={() => onChange('')}>
-            {t('admin.remove')}
-          </button>
-        )}
-      </div>
-    </div>
-  );
-}
-
-/** Staff console: create or edit an invite (owner by e-mail or id, texts, images, status, dates) and its questions. */
-function InviteForm({ invite, onDone }: { invite: InviteDetail | null; onDone: () => void }) {
+/** Staff send a brand's call back with a note the brand sees and is mailed (issue #19). */
+function ReturnDialog({ invite, onClose }: { invite: Invite | null; onClose: () => void }) {
   const { t } = useTranslation('invites');
   const client = useQueryClient();
-  const questions = useQuery({ ...questionsQuery(invite?.id ?? 0), enabled: invite !== null });
-  const [form, setForm] = useState<FormState | null>(invite ? null : empty);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
-
-  if (form === null) {
-    if (!invite || questions.isPending) return <Spinner />;
-    setForm({
-      owner: invite.owner ? String(invite.owner.id) : '',
-      title: invite.title,
-      subtitle: invite.subtitle,
-      description: invite.description,
-      logo: invite.logo,
-      background: invite.background,
-      status: invite.status,
-      closed: toLocalInput(invite.closed),
-      selected: toLocalInput(invite.selected),
-      questions: (questions.data ?? []).map((q) => ({ id: q.id, question: q.question })),
-    });
-    return <Spinner />;
-  }
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm({ ...form, [key]: value });
-
-  const submit = async (e: React.FormEvent) => {
+  const send = async (e: React.FormEvent) => {
     e.preventDefault();
+    if (!invite) return;
     setBusy(true);
-    setErrors({});
-    setSaved(false);
+    setError('');
     try {
-      const owner = /^\d+$/.test(form.owner.trim()) ? Number(form.owner.trim()) : form.owner.trim();
-      await saveInvite(invite?.id ?? null, {
-        owner,
-        title: form.title,
-        subtitle: form.subtitle,
-        description: form.description,
-        logo: form.logo,
-        background: form.background,
-        status: form.status,
-        closed: fromLocalInput(form.closed),
-        selected: fromLocalInput(form.selected),
-        // The invite and its whole question list are saved in one transaction.
-        questions: form.questions.filter((q) => q.question.trim()).map((q) => (q.id === null ? { question: q.question } : { id: q.id, question: q.question })),
-      });
+      await returnInvite(invite.id, note);
       await client.invalidateQueries({ queryKey: inviteKeys.all() });
-      setSaved(true);
-      onDone();
+      setNote('');
+      onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setErrors(err.fields);
-      else setErrors({ non_field_errors: [t('common:error.generic')] });
+      setError(err instanceof ApiError ? (Object.values(err.fields).flat()[0] ?? err.detail ?? t('common:error.generic')) : t('common:error.generic'));
     } finally {
       setBusy(false);
     }
   };
-
-  const fieldError = (name: string) =>
-    (errors[name] ?? []).map((m) => (
-      <p key={m} className="field-error">
-        {m}
-      </p>
-    ));
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="invite-form">
-      <h2>{invite ? t('admin.edit') : t('admin.new')}</h2>
-      {errors.non_field_errors && <p className="form-error">{errors.non_field_errors.join(' ')}</p>}
-      {saved && <p className="form-success">{t('admin.saved')}</p>}
-      <div className="field">
-        <label htmlFor="invite-owner">{t('admin.owner')}</label>
-        <input id="invite-owner" value={form.owner} onChange={(e) => set('owner', e.target.value)} aria-invalid={Boolean(errors.owner)} />
-        {fieldError('owner')}
-      </div>
-      <div className="field">
-        <label htmlFor="invite-title">{t('admin.titleField')}</label>
-        <input id="invite-title" value={form.title} onChange={(e) => set('title', e.target.value)} aria-invalid={Boolean(errors.title)} />
-        {fieldError('title')}
-      </div>
-      <div className="field">
-        <label htmlFor="invite-subtitle">{t('admin.subtitle')}</label>
-        <input id="invite-subtitle" value={form.subtitle} onChange={(e) => set('subtitle', e.target.value)} />
-        {fieldError('subtitle')}
-      </div>
-      <div className="field">
-        <label htmlFor="invite-description">{t('admin.description')}</label>
-        <textarea id="invite-description" value={form.description} onChange={(e) => set('description', e.target.value)} />
-        {fieldError('description')}
-      </div>
-      <div className={styles.twoCols}>
-        <ImageField label={t('admin.logo')} value={form.logo} onChange={(v) => set('logo', v)} />
-        <ImageField label={t('admin.background')} value={form.background} onChange={(v) => set('background', v)} />
-      </div>
-      <div className={styles.threeCols}>
+    <Modal open={invite !== null} onClose={onClose} title={t('review.returnTitle', { title: invite?.title ?? '' })} dismissable={false}>
+      <form onSubmit={send} noValidate>
         <div className="field">
-          <label htmlFor="invite-status">{t('admin.status')}</label>
-          <select id="invite-status" value={form.status} onChange={(e) => set('status', e.target.value as InviteStatus)}>
-            {INVITE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-          {fieldError('status')}
+          <label htmlFor="return-note">{t('review.note')}</label>
+          <textarea
+            id="return-note"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            aria-invalid={Boolean(error)}
+            aria-describedby="return-note-error"
+          />
+          <p id="return-note-error" className="field-error" role="alert">
+            {error}
+          </p>
         </div>
-        <div className="field">
-          <label htmlFor="invite-closed">{t('admin.closed')}</label>
-          <input id="invite-closed" type="datetime-local" value={form.closed} onChange={(e) => set('closed', e.target.value)} />
-          {fieldError('closed')}
+        <div className={styles.actions}>
+          <button type="button" className="btn secondary" onClick={onClose}>
+            {t('admin.cancel')}
+          </button>
+          <button type="submit" className="btn" disabled={busy}>
+            {t('review.send')}
+          </button>
         </div>
-        <div className="field">
-          <label htmlFor="invite-selected">{t('admin.selectedDate')}</label>
-          <input id="invite-selected" type="datetime-local" value={form.selected} onChange={(e) => set('selected', e.target.value)} />
-          {fieldError('selected')}
-        </div>
-      </div>
-      <fieldset className={styles.questions}>
-        <legend>{t('admin.questions')}</legend>
-        {form.questions.map((q, i) => (
-          <div className="field" key={q.id ?? `new-${i}`}>
-            <label htmlFor={`question-${i}`}>{t('admin.question', { n: i + 1 })}</label>
-            <div className={styles.questionRow}>
-              <input
-                id={`question-${i}`}
-                value={q.question}
-                onChange={(e) =>
-                  set(
-                    'questions',
-                    form.questions.map((x, j) => (j === i ? { ...x, question: e.target.value } : x)),
-                  )
-                }
-              />
-              <button
-                type="button"
-                className="btn secondary small"
-                onClick={() =>
-                  set(
-                    'questions',
-                    form.questions.filter((_, j) => j !== i),
-                  )
-                }
-              >
-                {t('admin.removeQuestion')}
-              </button>
-            </div>
-          </div>
-        ))}
-        <button type="button" className="btn secondary small" onClick={() => set('questions', [...form.questions, { id: null, question: '' }])}>
-          {t('admin.addQuestion')}
-        </button>
-      </fieldset>
-      <div className={styles.actions}>
-        <button type="button" className="btn secondary" onClick={onDone}>
-          {t('admin.cancel')}
-        </button>
-        <button type="submit" className="btn" disabled={busy}>
-          {t('admin.save')}
-        </button>
-      </div>
-    </form>
+      </form>
+    </Modal>
   );
 }
 
@@ -265,10 +69,16 @@ export default function InvitesAdmin() {
   const { data, isPending } = useInvites();
   const [editing, setEditing] = useState<InviteDetail | 'new' | null>(null);
   const [removing, setRemoving] = useState<Invite | null>(null);
+  const [returning, setReturning] = useState<Invite | null>(null);
+  const approve = async (invite: Invite) => {
+    await approveInvite(invite.id);
+    await client.invalidateQueries({ queryKey: inviteKeys.all() });
+  };
 
   const open = async (invite: Invite) => setEditing(await client.fetchQuery(inviteQuery(invite.id)));
 
-  if (editing) return <InviteForm key={editing === 'new' ? 'new' : editing.id} invite={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />;
+  if (editing)
+    return <InviteForm key={editing === 'new' ? 'new' : editing.id} invite={editing === 'new' ? null : editing} mode="staff" onDone={() => setEditing(null)} />;
   return (
     <section className={styles.section} data-testid="invites-admin">
       <div className={styles.head}>
@@ -294,6 +104,16 @@ export default function InvitesAdmin() {
                   <span>{invite.owner?.name}</span>
                 </td>
                 <td className={styles.rowActions}>
+                  {invite.status === 'review' && (
+                    <>
+                      <button type="button" className="btn small" onClick={() => approve(invite)} data-testid="approve-invite">
+                        {t('review.approve')}
+                      </button>
+                      <button type="button" className="btn secondary small" onClick={() => setReturning(invite)}>
+                        {t('review.return')}
+                      </button>
+                    </>
+                  )}
                   <Link to={`/goodluck/${invite.id}/`} className="btn secondary small">
                     {t('admin.open')}
                   </Link>
@@ -309,6 +129,7 @@ export default function InvitesAdmin() {
           </tbody>
         </table>
       )}
+      <ReturnDialog invite={returning} onClose={() => setReturning(null)} />
       <ConfirmDialog
         open={removing !== null}
         title={removing?.title ?? ''}

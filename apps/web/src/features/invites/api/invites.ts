@@ -1,7 +1,7 @@
-import { INVITE_PAGE_SIZE, queryKeys } from '@axoo/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { INVITE_PAGE_SIZE, PAGE_SIZE, queryKeys } from '@axoo/contract';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
-import type { Paged } from '../../../api/paging.ts';
+import { nextOffset, type Paged } from '../../../api/paging.ts';
 import type { Artwork } from '../../../site.ts';
 
 export type { Invite, InviteColumn, InviteDetail, InviteOwner, InvitePage, InviteQuestion, InviteStatus } from '@axoo/contract';
@@ -30,14 +30,44 @@ export const questionsQuery = (inviteId: number) =>
   });
 export const useQuestions = (inviteId: number) => useQuery(questionsQuery(inviteId));
 
-/** SPEC §7 GET /api/v1/invites/{id}/artworks/ with the optional selected flag. */
-export const inviteArtworksQuery = (inviteId: number, selected: boolean, enabled: boolean) =>
-  queryOptions({
-    queryKey: inviteKeys.artworks(inviteId, selected),
-    queryFn: () => api<Paged<Submission>>(`/api/v1/invites/${inviteId}/artworks/`, { query: { selected: selected ? 'true' : undefined, limit: 100 } }),
-    enabled,
+/** The owner's view of the submissions (issue #19): '' means no filter. */
+export interface SubmissionFilters {
+  selection: '' | 'selected' | 'unselected';
+  category: string;
+  submitted_from: string;
+  submitted_until: string;
+  ordering: 'newest' | 'oldest';
+}
+export const NO_FILTERS: SubmissionFilters = { selection: '', category: '', submitted_from: '', submitted_until: '', ordering: 'newest' };
+
+/** SPEC §7 GET /api/v1/invites/{id}/artworks/ page by page (issue #19: every entry, not the first 100), with the owner's filters. */
+export const inviteArtworksQuery = (inviteId: number, selected: boolean, filters: SubmissionFilters = NO_FILTERS) => {
+  const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')) as Record<string, string>;
+  return infiniteQueryOptions({
+    queryKey: inviteKeys.artworks(inviteId, selected, query),
+    queryFn: ({ pageParam, signal }) =>
+      api<Paged<Submission>>(`/api/v1/invites/${inviteId}/artworks/`, {
+        query: { ...query, selected: selected ? 'true' : undefined, limit: PAGE_SIZE, offset: pageParam },
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => nextOffset(last),
   });
-export const useInviteArtworks = (inviteId: number, selected: boolean, enabled: boolean) => useQuery(inviteArtworksQuery(inviteId, selected, enabled));
+};
+export const useInviteArtworks = (inviteId: number, selected: boolean, filters?: SubmissionFilters) =>
+  useInfiniteQuery(inviteArtworksQuery(inviteId, selected, filters));
+
+/** "My open calls": the viewer's own calls, those under review included (issue #19). */
+export const myInvitesQuery = () =>
+  queryOptions({ queryKey: inviteKeys.mine(), queryFn: () => api<Paged<Invite>>('/api/v1/invites/', { query: { owner: 'me', limit: INVITE_PAGE_SIZE } }) });
+
+/** Staff open a call under review, or send it back with a note. */
+export const approveInvite = (id: number) => api<InviteDetail>(`/api/v1/invites/${id}/approve/`, { method: 'POST' });
+export const returnInvite = (id: number, note: string) => api<InviteDetail>(`/api/v1/invites/${id}/return/`, { body: { note } });
+
+/** The one-click unsubscribe of a subscriber's mail (no login; the token is signed for that user and call). */
+export const unsubscribeWithToken = (body: { user: number; invite: number; token: string }) =>
+  api<{ invite: number; title: string }>('/api/v1/invite-subscriptions/unsubscribe/', { body });
 
 /** SPEC §4 Invite subscription toggles: create returns the id, delete by id. */
 export function useToggleSubscription(invite: InviteDetail) {
@@ -73,7 +103,7 @@ export interface ApplicationInput {
 
 export const createApplication = (input: ApplicationInput) => api<{ id: number }>('/api/v1/invite-applications/', { body: input });
 
-// Staff: pages and columns.
+// Pages and columns (the owner or staff).
 
 export const createPage = (body: { invite: number; background_color?: string; order: number; columns?: Partial<InviteColumn>[] }) =>
   api<InvitePage>('/api/v1/invite-pages/', { body });
@@ -87,16 +117,18 @@ export const updateColumn = (id: number, body: { content?: string; width?: 6 | 1
 export const deleteColumn = (id: number) => api(`/api/v1/invite-columns/${id}/`, { method: 'DELETE' });
 export const COLUMN_PRESIGN_PATH = '/api/v1/invite-columns/presign/';
 
-// Staff: invites and questions.
+// Invites and questions (the owner within the rules, or staff).
 
 export interface InviteInput {
-  owner: number | string;
+  /** Staff only: anyone else's call is their own. */
+  owner?: number | string;
   title: string;
   subtitle: string;
   description: string;
   logo: string;
   background: string;
-  status: InviteStatus;
+  /** Staff set any status; an owner only publishes the selection. */
+  status?: InviteStatus;
   closed: string | null;
   selected: string | null;
   /** The whole list, in order; saved with the invite in one transaction. */

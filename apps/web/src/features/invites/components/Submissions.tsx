@@ -1,85 +1,157 @@
+import type { InfiniteData } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Paged } from '../../../api/paging.ts';
+import { useLocalName, useSite } from '../../../site.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { useSentinel } from '../../../ui/use-sentinel.ts';
 import { ArtworkCard } from '../../artworks/components/ArtworkCard.tsx';
-import { inviteKeys, type Submission, useInviteArtworks, useQuestions, useToggleSelected } from '../api/invites.ts';
+import { inviteKeys, NO_FILTERS, type Submission, type SubmissionFilters, useInviteArtworks, useQuestions, useToggleSelected } from '../api/invites.ts';
 import styles from './invites.module.css';
 
+/** The owner's filters over the submissions (issue #19): selection, category, submission dates, order. */
+function FilterBar({ value, onChange }: { value: SubmissionFilters; onChange: (next: SubmissionFilters) => void }) {
+  const { t } = useTranslation('invites');
+  const site = useSite();
+  const name = useLocalName();
+  const set = <K extends keyof SubmissionFilters>(key: K, v: SubmissionFilters[K]) => onChange({ ...value, [key]: v });
+  return (
+    <fieldset className={styles.filters} data-testid="submission-filters">
+      <legend className="visually-hidden">{t('filters.legend')}</legend>
+      <label>
+        <span>{t('filters.selection')}</span>
+        <select value={value.selection} onChange={(e) => set('selection', e.target.value as SubmissionFilters['selection'])}>
+          <option value="">{t('filters.all')}</option>
+          <option value="selected">{t('filters.selected')}</option>
+          <option value="unselected">{t('filters.unselected')}</option>
+        </select>
+      </label>
+      <label>
+        <span>{t('filters.category')}</span>
+        <select value={value.category} onChange={(e) => set('category', e.target.value)}>
+          <option value="">{t('filters.all')}</option>
+          {site.categories.map((c) => (
+            <option key={c.id} value={c.category}>
+              {name(c)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>{t('filters.from')}</span>
+        <input type="date" value={value.submitted_from} onChange={(e) => set('submitted_from', e.target.value)} />
+      </label>
+      <label>
+        <span>{t('filters.until')}</span>
+        <input type="date" value={value.submitted_until} onChange={(e) => set('submitted_until', e.target.value)} />
+      </label>
+      <label>
+        <span>{t('filters.ordering')}</span>
+        <select value={value.ordering} onChange={(e) => set('ordering', e.target.value as SubmissionFilters['ordering'])}>
+          <option value="newest">{t('filters.newest')}</option>
+          <option value="oldest">{t('filters.oldest')}</option>
+        </select>
+      </label>
+    </fieldset>
+  );
+}
+
 /**
- * SPEC §2 SELECTED and SUBMISSIONS tabs. Owner and staff toggle selected on each card (SPEC §4);
- * in the selected-only list an unselected card leaves the view at once, the artwork stays.
+ * SPEC §2 SELECTED and SUBMISSIONS tabs, scrolling through every entry (issue #19) with the count; the owner and
+ * staff filter and toggle selected on each card (SPEC §4). In the selected-only list an unselected card leaves the
+ * view at once, the artwork stays.
  */
 export function Submissions({ inviteId, selectedOnly, canSelect }: { inviteId: number; selectedOnly: boolean; canSelect: boolean }) {
   const { t } = useTranslation('invites');
   const client = useQueryClient();
-  const { data, isPending } = useInviteArtworks(inviteId, selectedOnly, true);
+  const [filters, setFilters] = useState<SubmissionFilters>(NO_FILTERS);
+  const list = useInviteArtworks(inviteId, selectedOnly, canSelect ? filters : NO_FILTERS);
   const toggle = useToggleSelected(inviteId);
   const questions = useQuestions(inviteId);
   const questionText = new Map((questions.data ?? []).map((q) => [q.id, q.question]));
+  const sentinel = useSentinel(() => {
+    if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+  }, Boolean(list.hasNextPage));
 
   const onToggle = (item: Submission) => {
     const selected = !item.application.selected;
-    // Show the change right away in both lists; the refetch after the answer confirms it.
-    for (const only of [true, false]) {
-      client.setQueryData<Paged<Submission>>(inviteKeys.artworks(inviteId, only), (old) => {
-        if (!old) return old;
-        const results = old.results
-          .map((a) => (a.application.id === item.application.id ? { ...a, application: { ...a.application, selected } } : a))
-          .filter((a) => !only || a.application.selected);
-        return { ...old, results, count: old.count - (old.results.length - results.length) };
-      });
-    }
+    // Show the change right away in every loaded list of this invite; the refetch after the answer confirms it.
+    client.setQueriesData<InfiniteData<Paged<Submission>>>({ queryKey: inviteKeys.allArtworks(inviteId) }, (old) => {
+      if (!old) return old;
+      return {
+        ...old,
+        pages: old.pages.map((page) => ({
+          ...page,
+          results: page.results.map((a) => (a.application.id === item.application.id ? { ...a, application: { ...a.application, selected } } : a)),
+        })),
+      };
+    });
     toggle.mutate({ application: item.application.id, selected });
   };
 
-  if (isPending) return <Spinner />;
-  const items = data?.results ?? [];
-  if (!items.length) return <p className="empty">{selectedOnly ? t('noSelected') : t('noSubmissions')}</p>;
+  const items = (list.data?.pages ?? []).flatMap((p) => p.results).filter((a) => !selectedOnly || a.application.selected);
+  const count = list.data?.pages[0]?.count ?? 0;
   return (
-    <div className={styles.submissionGrid} data-testid={selectedOnly ? 'selected-list' : 'submission-list'}>
-      {items.map((item, i) => (
-        <ArtworkCard
-          key={item.application.id}
-          artwork={item}
-          priority={i < 4}
-          actions={
-            canSelect && (
-              <div className={styles.cardActions}>
-                {!item.visible && (
-                  // The entry is the call's whatever the artist's membership; the owner is told it is not public (issue #19).
-                  <span className={`${styles.badge} ${styles.status_review}`} data-testid="not-public">
-                    {t('notPublic')}
-                  </span>
-                )}
-                <button
-                  type="button"
-                  className={`btn small ${item.application.selected ? '' : 'secondary'}`}
-                  aria-pressed={item.application.selected}
-                  onClick={() => onToggle(item)}
-                  data-testid="select-toggle"
-                >
-                  {item.application.selected ? `✓ ${t('selected')}` : t('select')}
-                </button>
-                {item.application.answers && item.application.answers.length > 0 && (
-                  // Owner and staff read the applicant's answers beside the work (SPEC §3 Answer).
-                  <details className={styles.answers}>
-                    <summary>{t('answers', { count: item.application.answers.length })}</summary>
-                    <dl>
-                      {item.application.answers.map((a) => (
-                        <div key={a.id}>
-                          <dt>{questionText.get(a.question) ?? ''}</dt>
-                          <dd>{a.answer}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                  </details>
-                )}
-              </div>
-            )
-          }
-        />
-      ))}
+    <div>
+      {canSelect && <FilterBar value={filters} onChange={setFilters} />}
+      {list.isPending ? (
+        <Spinner />
+      ) : !items.length ? (
+        <p className="empty">{selectedOnly ? t('noSelected') : t('noSubmissions')}</p>
+      ) : (
+        <>
+          <p className={styles.count} data-testid="submission-count">
+            {t('entries', { count })}
+          </p>
+          <div className={styles.submissionGrid} data-testid={selectedOnly ? 'selected-list' : 'submission-list'}>
+            {items.map((item, i) => (
+              <ArtworkCard
+                key={item.application.id}
+                artwork={item}
+                priority={i < 4}
+                actions={
+                  canSelect && (
+                    <div className={styles.cardActions}>
+                      {!item.visible && (
+                        // The entry is the call's whatever the artist's membership; the owner is told it is not public (issue #19).
+                        <span className={`${styles.badge} ${styles.status_review}`} data-testid="not-public">
+                          {t('notPublic')}
+                        </span>
+                      )}
+                      <button
+                        type="button"
+                        className={`btn small ${item.application.selected ? '' : 'secondary'}`}
+                        aria-pressed={item.application.selected}
+                        onClick={() => onToggle(item)}
+                        data-testid="select-toggle"
+                      >
+                        {item.application.selected ? `✓ ${t('selected')}` : t('select')}
+                      </button>
+                      {item.application.answers && item.application.answers.length > 0 && (
+                        // Owner and staff read the applicant's answers beside the work (SPEC §3 Answer).
+                        <details className={styles.answers}>
+                          <summary>{t('answers', { count: item.application.answers.length })}</summary>
+                          <dl>
+                            {item.application.answers.map((a) => (
+                              <div key={a.id}>
+                                <dt>{questionText.get(a.question) ?? ''}</dt>
+                                <dd>{a.answer}</dd>
+                              </div>
+                            ))}
+                          </dl>
+                        </details>
+                      )}
+                    </div>
+                  )
+                }
+              />
+            ))}
+          </div>
+          {list.isFetchingNextPage && <Spinner />}
+          <div ref={sentinel} className={styles.sentinel} />
+        </>
+      )}
     </div>
   );
 }

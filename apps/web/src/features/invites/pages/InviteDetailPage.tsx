@@ -1,11 +1,12 @@
 import { mediaUrl } from '@axoo/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { goToLogin } from '../../../api/client.ts';
 import { useCurrentUser } from '../../../site.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { SiteShareLinks } from '../../artworks/components/ShareLinks.tsx';
-import { type InviteDetail, useInvite, useToggleSubscription } from '../api/invites.ts';
+import { type InviteDetail, type InviteInput, inviteKeys, saveInvite, useInvite, useToggleSubscription } from '../api/invites.ts';
 import { InvitePages } from '../components/InvitePages.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { Submissions } from '../components/Submissions.tsx';
@@ -50,6 +51,40 @@ function Heart({ invite }: { invite: InviteDetail }) {
         />
       </svg>
     </button>
+  );
+}
+
+/** The owner's (and staff's) controls (issue #19): edit the call, see where its review stands, publish the selection. */
+function OwnerBlock({ invite }: { invite: InviteDetail }) {
+  const { t } = useTranslation('invites');
+  const client = useQueryClient();
+  const publish = useMutation({
+    mutationFn: () => saveInvite(invite.id, { title: invite.title, status: 'selection', closed: invite.closed, selected: invite.selected } as InviteInput),
+    onSuccess: (saved) => {
+      client.setQueryData(inviteKeys.detail(invite.id), saved);
+      return client.invalidateQueries({ queryKey: inviteKeys.all() });
+    },
+  });
+  return (
+    <div className={styles.ownerBlock} data-testid="owner-block">
+      {invite.status === 'review' && <p role="status">{invite.review_note ? t('own.returnedShort') : t('own.waiting')}</p>}
+      {invite.review_note && (
+        <div className={styles.reviewNote} data-testid="review-note">
+          <strong>{t('own.returned')}</strong>
+          <p>{invite.review_note}</p>
+        </div>
+      )}
+      <div className={styles.ownerActions}>
+        <Link to={`/goodluck/${invite.id}/edit/`} className="btn secondary small" data-testid="edit-call">
+          {t('own.edit')}
+        </Link>
+        {invite.status === 'examination' && (
+          <button type="button" className="btn small" disabled={publish.isPending} onClick={() => publish.mutate()} data-testid="publish-selection">
+            {t('own.publish')}
+          </button>
+        )}
+      </div>
+    </div>
   );
 }
 
@@ -135,6 +170,7 @@ export default function InviteDetailPage() {
             />
           </div>
         </div>
+        {invite.can_edit && <OwnerBlock invite={invite} />}
         {invite.description && <p className={styles.description}>{invite.description}</p>}
         <div className={styles.tabs} role="tablist">
           {tabs.map((name) => (
@@ -151,7 +187,7 @@ export default function InviteDetailPage() {
           ))}
         </div>
         <div role="tabpanel">
-          {tab === 'detail' && <InvitePages invite={invite} canEdit={user?.is_staff === true} />}
+          {tab === 'detail' && <InvitePages invite={invite} canEdit={invite.can_edit} />}
           {tab === 'selected' && <Submissions inviteId={invite.id} selectedOnly canSelect={manager} />}
           {tab === 'submissions' && <Submissions inviteId={invite.id} selectedOnly={false} canSelect={manager} />}
         </div>

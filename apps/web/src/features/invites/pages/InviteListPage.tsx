@@ -7,7 +7,7 @@ import { StatusBadge } from '../components/StatusBadge.tsx';
 import styles from '../components/invites.module.css';
 import { useStatusDate } from '../components/status.ts';
 
-function InviteCard({ invite, priority }: { invite: Invite; priority: boolean }) {
+export function InviteCard({ invite, priority }: { invite: Invite; priority: boolean }) {
   const statusDate = useStatusDate();
   return (
     <Link to={`/goodluck/${invite.id}/`} className={styles.card} data-testid="invite-card" data-invite-id={invite.id}>
@@ -47,6 +47,10 @@ export default function InviteListPage() {
       <header className={styles.listHead}>
         <h1>{t('title')}</h1>
         <p>{t('lead')}</p>
+        {/* Brands run their own calls (issue #19); a guest is sent to login first. */}
+        <Link to="/goodluck/new/" className="btn" data-testid="start-call">
+          {t('own.start')}
+        </Link>
       </header>
       {isPending ? (
         <Spinner />

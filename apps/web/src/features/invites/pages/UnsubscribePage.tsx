@@ -1,0 +1,36 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { unsubscribeWithToken } from '../api/invites.ts';
+import styles from '../components/invites.module.css';
+
+/** The page a subscriber's mail links to (issue #19): one click ends that call's mails, no login needed. */
+export default function UnsubscribePage() {
+  const { t } = useTranslation('invites');
+  const [params] = useSearchParams();
+  const body = { user: Number(params.get('u')), invite: Number(params.get('i')), token: params.get('t') ?? '' };
+  const { mutate, data, isError, isIdle } = useMutation({ mutationFn: () => unsubscribeWithToken(body) });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sent once, for the link the page was opened with.
+  useEffect(() => mutate(), []);
+  return (
+    <section className={`page narrow ${styles.ownPage}`} data-testid="unsubscribe">
+      <h1>{t('unsubscribePage.title')}</h1>
+      {isIdle || (!data && !isError) ? (
+        <Spinner />
+      ) : isError ? (
+        <p className="form-error" role="alert">
+          {t('unsubscribePage.invalid')}
+        </p>
+      ) : (
+        <p className="form-success" role="status">
+          {t('unsubscribePage.done', { title: data?.title ?? '' })}
+        </p>
+      )}
+      <Link to="/goodluck/" className="btn secondary">
+        {t('unsubscribePage.back')}
+      </Link>
+    </section>
+  );
+}
