@@ -1,28 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPremium, buildUser, PASSWORD } from '../apps/api/test/factories.ts';
-import { type Browser, dataDir, fixtures, loginThroughUi, openBrowser, screenshot } from './support.ts';
-
-/** The newest mail in the server's outbox (DATA_DIR/outbox) addressed to `to`. */
-async function mailTo(to: string) {
-  const dir = join(dataDir(), 'outbox');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).sort().reverse();
-    } catch {}
-    for (const file of files) {
-      const mail = await simpleParser(readFileSync(join(dir, file)));
-      const address = Array.isArray(mail.to) ? mail.to[0]?.value[0]?.address : mail.to?.value[0]?.address;
-      if (address === to) return mail;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} in ${dir}`);
-}
+import { type Browser, fixtures, loginThroughUi, mailTo, openBrowser, screenshot } from './support.ts';
 
 const path = (page: Page) => new URL(page.url()).pathname;
 

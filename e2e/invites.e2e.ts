@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteColumns, invitePages, inviteQuestions, invites } from '../apps/api/src/db/schema/index.ts';
 import { buildInvite, buildPremium, buildStaff, PASSWORD, type UserRow } from '../apps/api/test/factories.ts';
-import { type Browser, fixtures, imageFile, openBrowser, screenshot } from './support.ts';
+import { type Browser, fixtures, openBrowser, publishThroughUpload, screenshot } from './support.ts';
 
 // Issue #8 journey: a brand's open call end to end (SPEC §2 Invites, §4, §5, §6).
 
@@ -268,29 +268,3 @@ describe('an open call end to end', () => {
     expect(pathOf(page)).toBe(`/artwork/${artworkId}/`);
   });
 });
-
-/**
- * Steps (1) and (2) through the upload screen tied to the invite (issue #4's screen with `inviteId`):
- * an image in the editor makes the draft, a cropped cover, the form, PUBLISHING; returns the artwork id
- * once the browser is on /goodluck/{invite}/published/{artwork}/.
- */
-async function publishThroughUpload(page: Page, inviteId: number): Promise<number> {
-  await page.getByTestId('editor').waitFor();
-  await page.getByTestId('editor-file').setInputFiles(await imageFile('poster.png', 1200, 800, '#ff7043', '#ffd54f'));
-  await page.waitForURL(new RegExp(`/goodluck/${inviteId}/upload/\\d+/$`));
-  const id = Number(new RegExp(`/goodluck/${inviteId}/upload/(\\d+)/$`).exec(page.url())?.[1]);
-  await page.getByTestId('cover-file').setInputFiles(await imageFile('cover.png', 1600, 1200, '#26a69a', '#ffee58'));
-  await page.getByTestId('crop-done').click();
-  await page.locator('img[src*="/media/artworks/"][width="240"]').waitFor({ timeout: 20_000 });
-  await page.getByLabel('Title', { exact: true }).fill('Summer Poster');
-  for (const label of ['Genres', 'Fields', 'Concepts', 'Colour']) {
-    await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
-    await page.getByRole('option').first().click();
-    await page.keyboard.press('Escape');
-  }
-  await page.getByRole('button', { name: /^Licence/ }).click();
-  await page.getByRole('option', { name: /CC BY-NC\)/ }).click();
-  await page.getByTestId('publish').click();
-  await page.waitForURL(`**/goodluck/${inviteId}/published/${id}/`, { timeout: 20_000 });
-  return id;
-}

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { inject } from 'vitest';
@@ -93,4 +94,56 @@ export async function imageFile(name: string, width: number, height: number, fro
   const image = sharp(Buffer.from(svg));
   writeFileSync(path, name.endsWith('.jpg') ? await image.jpeg({ quality: 90 }).toBuffer() : await image.png().toBuffer());
   return path;
+}
+
+/** Every mail in the server's outbox (DATA_DIR/outbox) addressed to `to`, newest first (mails are sent by the job queue, so none may be there yet). */
+export async function mailsTo(to: string) {
+  const dir = join(dataDir(), 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort().reverse();
+  } catch {}
+  const found = [];
+  for (const file of files) {
+    const mail = await simpleParser(readFileSync(join(dir, file)));
+    const address = Array.isArray(mail.to) ? mail.to[0]?.value[0]?.address : mail.to?.value[0]?.address;
+    if (address === to) found.push(mail);
+  }
+  return found;
+}
+
+/** The newest mail in the server's outbox addressed to `to`, waiting up to 10 s for it. */
+export async function mailTo(to: string) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const [newest] = await mailsTo(to);
+    if (newest) return newest;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} in ${join(dataDir(), 'outbox')}`);
+}
+
+/**
+ * Steps (1) and (2) through the upload screen tied to the invite (issue #4's screen with `inviteId`):
+ * an image in the editor makes the draft, a cropped cover, the form, PUBLISHING; returns the artwork id
+ * once the browser is on /goodluck/{invite}/published/{artwork}/.
+ */
+export async function publishThroughUpload(page: Page, inviteId: number): Promise<number> {
+  await page.getByTestId('editor').waitFor();
+  await page.getByTestId('editor-file').setInputFiles(await imageFile('poster.png', 1200, 800, '#ff7043', '#ffd54f'));
+  await page.waitForURL(new RegExp(`/goodluck/${inviteId}/upload/\\d+/$`));
+  const id = Number(new RegExp(`/goodluck/${inviteId}/upload/(\\d+)/$`).exec(page.url())?.[1]);
+  await page.getByTestId('cover-file').setInputFiles(await imageFile('cover.png', 1600, 1200, '#26a69a', '#ffee58'));
+  await page.getByTestId('crop-done').click();
+  await page.locator('img[src*="/media/artworks/"][width="240"]').waitFor({ timeout: 20_000 });
+  await page.getByLabel('Title', { exact: true }).fill('Summer Poster');
+  for (const label of ['Genres', 'Fields', 'Concepts', 'Colour']) {
+    await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+    await page.getByRole('option').first().click();
+    await page.keyboard.press('Escape');
+  }
+  await page.getByRole('button', { name: /^Licence/ }).click();
+  await page.getByRole('option', { name: /CC BY-NC\)/ }).click();
+  await page.getByTestId('publish').click();
+  await page.waitForURL(`**/goodluck/${inviteId}/published/${id}/`, { timeout: 20_000 });
+  return id;
 }

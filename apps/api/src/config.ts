@@ -49,6 +49,8 @@ const envSchema = z.object({
   /** How often the invite examination sweep and the session expiry run (one process per period). */
   INVITE_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
   SESSION_SWEEP_MS: z.coerce.number().int().positive().default(3_600_000),
+  /** How often subscribers' "closes in 3 days" reminders are looked for (issue #19). */
+  INVITE_REMINDER_MS: z.coerce.number().int().positive().default(3_600_000),
   /** First retry delay of a failed job; each further try waits twice as long. */
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),
   /**

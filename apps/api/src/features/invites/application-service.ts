@@ -13,7 +13,7 @@ import { selectionMail } from './mail.ts';
 import { acceptsApplications, canManageInvite, canSeeSelected, canSeeSubmissions, canSelectApplication } from './policy.ts';
 import * as q from './invite-queries.ts';
 import * as applications from './application-queries.ts';
-import { visibleInvite } from './invite-service.ts';
+import { loadInvite } from './invite-service.ts';
 
 // Applications and answers.
 
@@ -122,7 +122,7 @@ export async function listInviteArtworks(
   lang: Lang,
   filters?: applications.SubmissionFilters,
 ) {
-  const invite = await visibleInvite(db, inviteId, viewer);
+  const invite = await loadInvite(db, inviteId);
   const allowed = selectedOnly ? canSeeSelected(viewer, invite) : canSeeSubmissions(viewer, invite);
   if (!allowed) throw viewer ? new AppError(403, { detail: 'invite.selection_list_closed' }) : notAuthenticated();
   // An entry sent to a call belongs to the call (issue #19): its owner and staff see every one, whatever the

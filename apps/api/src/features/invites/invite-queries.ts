@@ -22,8 +22,9 @@ export async function closeExpiredInvites(db: Executor, now = new Date()): Promi
 }
 
 /**
- * Which invites a list shows: every one to staff; to others the public ones (a brand's call under review stays its
- * owner's, issue #19); `mine` narrows to the viewer's own calls.
+ * Which invites a list shows: every one to staff; to others all but a brand's calls under review, which only their
+ * owner sees listed until staff approve them (issue #19: the page itself, marked 'Under review', can be shared ahead
+ * of the opening, so people subscribe and hear when it opens); `mine` narrows to the viewer's own calls.
  */
 export function listedInvites(viewer: { id: number; isStaff: boolean } | null, mine: boolean): SQL | undefined {
   if (mine) return viewer ? eq(invites.ownerId, viewer.id) : sql`false`;

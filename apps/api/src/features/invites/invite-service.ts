@@ -6,7 +6,7 @@ import { signParts, verifyParts } from '../../http/signed.ts';
 import { queueMail } from '../../mail/queue.ts';
 import { notify } from '../notifications/notify.ts';
 import { inviteMail } from './mail.ts';
-import { canEditInvite, canSeeInvite, isInviteStaff } from './policy.ts';
+import { canEditInvite, isInviteStaff } from './policy.ts';
 import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { presentInvite, presentInviteDetail } from './present.ts';
@@ -35,22 +35,14 @@ export async function listInvites(db: Db, viewer: UserRow | null, page: Page, mi
   return { count: total, results: rows.map((r) => presentInvite(r, owners.get(r.ownerId))) };
 }
 
-/** An invite the viewer may see: a brand's call under review is a 404 to anyone but its owner and staff (issue #19). */
-export async function visibleInvite(db: Executor, id: number, viewer: UserRow | null): Promise<InviteRow> {
-  const invite = await loadInvite(db, id);
-  if (!canSeeInvite(viewer, invite)) throw notFound();
-  return invite;
-}
-
 /**
- * The invite `viewer` may edit (issue #19: its owner or staff): 404 when they may not see it, 403 when they see it
- * but it is not theirs. `missing` is what a body that names an unknown invite answers.
+ * The invite `viewer` may edit (issue #19: its owner or staff): 404 when there is none, 403 when it is not theirs. `missing` is what a body that names an unknown invite answers.
  */
 export async function editableInvite(db: Executor, viewer: UserRow | null, id: number, missing?: () => Error): Promise<InviteRow> {
   if (!viewer) throw notAuthenticated();
   await q.closeExpiredInvites(db);
   const invite = await q.findInvite(db, id);
-  if (!invite || !canSeeInvite(viewer, invite)) throw missing ? missing() : notFound();
+  if (!invite) throw missing ? missing() : notFound();
   if (!canEditInvite(viewer, invite)) throw forbidden();
   return invite;
 }
@@ -61,7 +53,7 @@ export async function assertQuestionsOpen(db: Executor, viewer: UserRow, invite:
 }
 
 export async function getInvite(db: Db, id: number, viewer: UserRow | null) {
-  const invite = await visibleInvite(db, id, viewer);
+  const invite = await loadInvite(db, id);
   const [owners, content, subscription] = await Promise.all([
     q.findOwners(db, [invite.ownerId]),
     q.loadPages(db, invite.id),
@@ -150,7 +142,7 @@ export async function createInvite(deps: Deps, viewer: UserRow, input: InviteInp
 
 /** The owner within the rules of `inviteValues`, staff freely; publishing the selection tells the subscribers. */
 export async function updateInvite(deps: Deps, viewer: UserRow, id: number, input: InviteInput, siteUrl: string) {
-  const current = await visibleInvite(deps.db, id, viewer);
+  const current = await loadInvite(deps.db, id);
   if (!canEditInvite(viewer, current)) throw forbidden();
   const values = await inviteValues(deps.db, viewer, input, current);
   await deps.db.transaction(async (tx) => {
@@ -228,8 +220,6 @@ export async function tellSubscribers(tx: Executor, deps: Deps, invite: InviteRo
   }
 }
 
-/** How often the closing reminder looks for calls to tell about. */
-export const CLOSING_CHECK_MS = 3_600_000;
 /** How long before its closing date a subscriber hears that a call is closing. */
 export const CLOSING_NOTICE_MS = 3 * 86_400_000;
 
@@ -276,7 +266,7 @@ export async function deleteInvite(db: Db, id: number) {
 export async function subscribe(db: Db, viewer: UserRow | null, inviteId: number) {
   if (!viewer) throw notAuthenticated();
   const invite = await q.findInvite(db, inviteId);
-  if (!invite || !canSeeInvite(viewer, invite)) throw badRequest({ invite: 'invite.not_found' });
+  if (!invite) throw badRequest({ invite: 'invite.not_found' });
   const row = await q.upsertSubscription(db, invite.id, viewer.id);
   if (!row) throw notFound();
   return { id: row.id, invite: invite.id };

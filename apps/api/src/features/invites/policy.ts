@@ -32,10 +32,5 @@ export function isInviteStaff(viewer: UserRow | null): boolean {
   return viewer?.isStaff === true;
 }
 
-/** A brand's call under review is its owner's and staff's until it is approved (issue #19); every other invite is public. */
-export function canSeeInvite(viewer: UserRow | null, invite: Pick<InviteRow, 'ownerId' | 'status' | 'selfService'>): boolean {
-  return !(invite.status === 'review' && invite.selfService) || canManageInvite(viewer, invite);
-}
-
 /** SPEC §4: an open call takes entries until its closing date; after the first one its questions are fixed. */
 export const isOpenCall = (invite: Pick<InviteRow, 'status'>) => invite.status !== 'review';

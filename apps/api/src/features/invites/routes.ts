@@ -4,7 +4,7 @@ import { inviteCallRoutes } from './invite-routes.ts';
 import { invitePageRoutes } from './page-routes.ts';
 import { inviteQuestionRoutes } from './question-routes.ts';
 import { registerExaminationSweep } from './sweep.ts';
-import { CLOSING_CHECK_MS, remindClosingInvites } from './invite-service.ts';
+import { remindClosingInvites } from './invite-service.ts';
 import { siteOrigin } from '../../http/paging.ts';
 import { inviteColumns, invites } from '../../db/schema/index.ts';
 import { columnRetainer } from '../../media/cleanup.ts';
@@ -16,7 +16,7 @@ import { columnRetainer } from '../../media/cleanup.ts';
 export async function inviteRoutes(app: FastifyInstance) {
   registerExaminationSweep(app);
   // Subscribers hear once, 3 days before a call closes (issue #19); links in the mail point at PUBLIC_URL.
-  app.jobs.every('invites.closing', CLOSING_CHECK_MS, async () => void (await remindClosingInvites(app, siteOrigin(app.config))));
+  app.jobs.every('invites.closing', app.config.INVITE_REMINDER_MS, async () => void (await remindClosingInvites(app, siteOrigin(app.config))));
   // An invite's logo, background and the images of its columns stay while the invite shows them (issue #13).
   app.mediaCleanup.retain(columnRetainer([invites.logo, invites.background], [inviteColumns.content]));
   await app.register(inviteCallRoutes);

@@ -61,13 +61,14 @@ describe('a brand runs its own call (issue #19)', () => {
     const call = start.json();
     expect(call).toMatchObject({ status: 'review', owner: { id: brand.id }, can_edit: true, review_note: '' });
 
-    // Nobody else sees a call under review; the owner finds it under "My open calls"; staff see it.
-    expect((await (await as(null)).get(`/api/v1/invites/${call.id}/`)).statusCode).toBe(404);
-    expect((await (await as(stranger)).get(`/api/v1/invites/${call.id}/`)).statusCode).toBe(404);
+    // A call under review is unlisted: only its owner ("My open calls") and staff find it in a list. Its page, marked
+    // 'Under review', can be shared, and people can follow it to hear when it opens; they cannot edit it.
     expect((await (await as(null)).get('/api/v1/invites/')).json().results.map((i: { id: number }) => i.id)).not.toContain(call.id);
+    expect((await (await as(stranger)).get('/api/v1/invites/')).json().results.map((i: { id: number }) => i.id)).not.toContain(call.id);
     expect((await brandAgent.get('/api/v1/invites/?owner=me')).json().results.map((i: { id: number }) => i.id)).toEqual([call.id]);
     expect((await (await as(staff)).get('/api/v1/invites/')).json().results.map((i: { id: number }) => i.id)).toContain(call.id);
-    expect((await (await as(stranger)).post('/api/v1/invite-subscriptions/', { invite: call.id })).statusCode).toBe(400);
+    expect((await (await as(null)).get(`/api/v1/invites/${call.id}/`)).json()).toMatchObject({ status: 'review', can_edit: false, review_note: '' });
+    expect((await (await as(stranger)).post('/api/v1/invite-subscriptions/', { invite: call.id })).statusCode).toBe(201);
 
     // Only staff approve or return it.
     expect((await brandAgent.post(`/api/v1/invites/${call.id}/approve/`)).statusCode).toBe(403);
@@ -230,9 +231,9 @@ describe('every entry, paged, with the owner’s filters (issue #19)', () => {
       const seen: number[] = [];
       let next: string | null = `/api/v1/invites/${call.id}/artworks/?limit=24`;
       while (next) {
-        const page = (await agent.get(next.replace(/^https?:\/\/[^/]+/, ''))).json();
+        const page: { count: number; next: string | null; results: { id: number }[] } = (await agent.get(next.replace(/^https?:\/\/[^/]+/, ''))).json();
         expect(page.count).toBe(250);
-        seen.push(...page.results.map((a: { id: number }) => a.id));
+        seen.push(...page.results.map((a) => a.id));
         next = page.next;
       }
       expect(seen).toEqual([...ids].reverse());
