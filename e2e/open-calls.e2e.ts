@@ -103,6 +103,10 @@ describe('a brand runs its own open call (issue #19)', () => {
     await page.getByTestId('agree').check();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(`**/goodluck/${inviteId}/complete/${artworkId}/`);
+    // My submission shows what the brand received, with the badge the brand sees: the work is not public.
+    await page.getByTestId('my-submission').click();
+    await page.waitForURL((url) => url.searchParams.get('type') === 'application');
+    await page.locator(`[data-testid=artwork-card][data-artwork-id="${artworkId}"]`).getByTestId('not-public').waitFor();
   });
 
   it('the brand scrolls to page 2 of every entry, sees the non-member’s, and selects it', async () => {

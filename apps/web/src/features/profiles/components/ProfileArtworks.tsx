@@ -64,7 +64,21 @@ export function ProfileArtworks({ profile, isOwner, tab }: { profile: Profile; i
           {tc('empty')}
         </p>
       ) : (
-        <ArtworkGrid artworks={artworks} fixed={profile.fixed_layout} />
+        <ArtworkGrid
+          artworks={artworks}
+          fixed={profile.fixed_layout}
+          // My submission: what the brand received, with the same badge the brand sees when the work is not public (issue #19).
+          actions={
+            current === 'application'
+              ? (a) =>
+                  a.visible ? null : (
+                    <span className={styles.notPublic} data-testid="not-public">
+                      {t('notPublic')}
+                    </span>
+                  )
+              : undefined
+          }
+        />
       )}
       <div ref={sentinel} />
       {hasNextPage && (
