@@ -1,7 +1,7 @@
 import { translate } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unstorableTexts } from '../src/http/text.ts';
+import { toNfc, unstorableTexts } from '../src/http/text.ts';
 import { Agent, buildTestApp } from './app.ts';
 import { buildArtwork, buildPremium, loginAs, type UserRow } from './factories.ts';
 
@@ -24,7 +24,28 @@ describe('unstorableTexts', () => {
   });
 });
 
+describe('toNfc (issue #15: names and tags compare in NFC)', () => {
+  it('composes decomposed Hangul and accents in values and keys, but leaves passwords and tokens as typed', () => {
+    const nfd = '\u1100\u1161\u110b\u1173\u11af'; // 가을, decomposed
+    expect(toNfc({ title: nfd, tags: [nfd, 'Cafe\u0301'], [nfd]: 1, password: nfd, token: nfd })).toEqual({
+      title: '가을',
+      tags: ['가을', 'Café'],
+      가을: 1,
+      password: nfd,
+      token: nfd,
+    });
+  });
+});
+
 describe('requests', () => {
+  it('a search typed in decomposed Hangul finds the title typed composed', async () => {
+    const artwork = await buildArtwork(app, member, { title: '가을 하늘 NFC' });
+    const nfd = '가을 하늘'.normalize('NFD');
+    expect(nfd).not.toBe('가을 하늘');
+    const res = await new Agent(app, 'ko').get(`/api/v1/artworks/?search=${encodeURIComponent(nfd)}`);
+    expect(res.json().results.map((a: { id: number }) => a.id)).toContain(artwork.id);
+  });
+
   it('a query string with a NUL: 400 under the field, in the request language', async () => {
     const res = await new Agent(app, 'en').get('/api/v1/artworks/?search=a%00b');
     expect(res.statusCode).toBe(400);
