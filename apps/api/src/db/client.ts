@@ -40,7 +40,8 @@ export async function openDatabase(options: { url?: string; pgliteDir: string })
   const statements = { count: 0 };
   const logger = { logQuery: () => void statements.count++ };
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // A request waits at most 2 s for a connection: with the server down it gets a clean 503, never a hang.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 2_000 });
     // An idle pooled connection the server ends (restart, failover, a dropped test database) must
     // not crash the process: the pool replaces it on the next checkout.
     pool.on('error', (err) => process.emitWarning(`idle PostgreSQL connection closed: ${err.message}`));

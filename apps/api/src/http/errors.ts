@@ -121,9 +121,27 @@ export const errorsPlugin = fp(
         // Malformed JSON, bad content length, empty body with a JSON content type, and the like.
         return send(request, reply, new AppError(400, { detail: 'request.malformed' }));
       }
+      if (databaseUnavailable(error)) {
+        // The database is down or restarting (issue #15 outage): a clean 503 the client and the balancer can retry.
+        request.log.warn({ err: error }, 'database unavailable');
+        return send(request, reply, new AppError(503, { detail: 'server.unavailable' }, { 'Retry-After': '5' }));
+      }
       request.log.error({ err: error }, 'unhandled error');
       return send(request, reply, new AppError(500, { detail: 'server.error' }));
     });
   },
   { name: 'errors', dependencies: ['i18n'] },
 );
+
+/** PostgreSQL's codes for a server that is gone, starting, shutting down or full, and the driver's own. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
+
+/** Whether an error (or one it wraps, as Drizzle does) says the database cannot be reached right now. */
+export function databaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  return databaseUnavailable(cause, depth + 1);
+}

@@ -27,8 +27,11 @@ export const common = {
   'csrf.failed': { ko: 'CSRF 검증에 실패했습니다. 페이지를 새로고침하세요.', en: 'CSRF verification failed. Reload the page.' },
   not_found: { ko: '찾을 수 없습니다.', en: 'Not found.' },
   rate_limited: { ko: '요청이 너무 많습니다. {seconds}초 후에 다시 시도하세요.', en: 'Too many requests. Try again in {seconds} seconds.' },
+  'server.unavailable': {
+    ko: '잠시 서비스를 이용할 수 없습니다. 곧 다시 시도하세요.',
+    en: 'The service is briefly unavailable. Please try again in a moment.',
+  },
   'server.error': { ko: '서버 오류가 발생했습니다. 잠시 후 다시 시도하세요.', en: 'Something went wrong on our side. Please try again shortly.' },
-  'server.unavailable': { ko: '서버가 종료 중입니다.', en: 'The server is shutting down.' },
   'paging.invalid_limit': { ko: 'limit는 1 이상의 정수여야 합니다.', en: 'limit must be a positive whole number.' },
   'paging.invalid_offset': { ko: 'offset은 0 이상의 정수여야 합니다.', en: 'offset must be a whole number of 0 or more.' },
 } satisfies Catalogue;

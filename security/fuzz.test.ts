@@ -1,0 +1,273 @@
+import fc from 'fast-check';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../apps/api/test/app.ts';
+import { buildArtwork, buildInvite, buildPremium, buildStaff, createSession, type UserRow } from '../apps/api/test/factories.ts';
+import { report, SEED } from './seed.ts';
+
+/**
+ * Issue #15 (1): every operation of the OpenAPI document gets 100 generated malformed requests — wrong
+ * types, huge and empty strings, NUL and lone surrogates, numbers out of range, floats, arrays for scalars, deep
+ * nesting, `__proto__`/`constructor` keys, duplicated query parameters, wrong content types, truncated JSON, very
+ * long URLs — as a guest, as a member and as staff (with a valid session and CSRF token). None may answer ≥ 500,
+ * and no answer may carry a stack trace or SQL.
+ */
+const PER_OPERATION = 100;
+const ROLES = ['guest', 'member', 'staff'] as const;
+
+interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  minimum?: number;
+  minLength?: number;
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  params: { name: string; in: string; schema?: JsonSchema }[];
+  body?: JsonSchema;
+}
+
+/** A plausible value for a schema: the baseline one field at a time is broken from, so a fault gets past validation. */
+function plausible(schema: JsonSchema | undefined, depth = 0): unknown {
+  if (!schema || depth > 4) return 'text';
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.anyOf?.length) return plausible(schema.anyOf[0], depth + 1);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, plausible(v, depth + 1)]));
+    default:
+      return 'a'.repeat(Math.max(1, schema.minLength ?? 4));
+  }
+}
+
+const nastyStrings = [
+  '',
+  ' ',
+  'a'.repeat(70_000),
+  '\u0000',
+  'x\u0000y',
+  '\ud800',
+  'a\udfffb',
+  '%00',
+  '%ED%A0%80',
+  '../../../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  "' OR '1'='1' --",
+  '"; DROP TABLE users; --',
+  '<script>alert(1)</script>',
+  '${7*7}{{7*7}}',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '9'.repeat(400),
+  '2147483648',
+  '-2147483649',
+  '0x1F',
+  '1.5',
+  'true',
+  'null',
+  '🎨'.repeat(300),
+  '\u202e\u0645\u0631\u062d\u0628\u0627',
+  '가'.normalize('NFD').repeat(50),
+  '#ZZZZZZ',
+  'a,b,,c',
+];
+const nastyNumbers = [-1, 0, 0.5, -0.0001, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, -1e308, Number.MAX_SAFE_INTEGER];
+
+const nastyString = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...nastyStrings) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+);
+const nastyScalar = fc.oneof(nastyString, fc.constantFrom(...nastyNumbers), fc.double(), fc.integer(), fc.boolean(), fc.constant(null));
+const deep = (depth: number) => JSON.parse(`${'['.repeat(depth)}1${']'.repeat(depth)}`) as unknown;
+const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: nastyScalar },
+  { weight: 1, arbitrary: fc.array(nastyScalar, { maxLength: 4 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'a', 'id'), nastyScalar, { maxKeys: 3 }) },
+  { weight: 1, arbitrary: fc.constantFrom(deep(200), deep(3000), { __proto__: { is_staff: true } }) },
+);
+
+const rawBodies = [
+  '{"title": "cut',
+  '{',
+  '[',
+  'null',
+  '"just a string"',
+  '{"__proto__": {"isStaff": true, "is_staff": true}}',
+  '{"constructor": {"prototype": {"isStaff": true}}}',
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  '{"a":1,"a":2}',
+  'x'.repeat(3 * 1024 * 1024),
+];
+
+function operationsOf(app: FastifyInstance): Operation[] {
+  const doc = app.swagger() as {
+    paths: Record<string, Record<string, { parameters?: unknown[]; requestBody?: { content?: Record<string, { schema?: unknown }> } }>>;
+  };
+  const ops: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const content = op.requestBody?.content ?? {};
+      const schema = Object.values(content)[0]?.schema as JsonSchema | undefined;
+      ops.push({ method: method.toUpperCase(), path, params: (op.parameters ?? []) as Operation['params'], body: schema });
+    }
+  }
+  return ops;
+}
+
+/** A percent-encoding that also carries lone surrogates and raw bytes (encodeURIComponent refuses those). */
+function encode(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+function requestArbitrary(op: Operation): fc.Arbitrary<InjectOptions> {
+  const pathParams = op.params.filter((p) => p.in === 'path');
+  const queryParams = op.params.filter((p) => p.in === 'query');
+  const queryNames = queryParams.map((p) => p.name);
+  const pathArb = fc.tuple(...pathParams.map(() => fc.oneof(nastyString, fc.constantFrom('1', '2', '999999999', '-5', '1.5', 'abc')))).map((values) => {
+    let path = op.path;
+    pathParams.forEach((p, i) => {
+      path = path.replace(`{${p.name}}`, encode(values[i]) || '%20');
+    });
+    return path;
+  });
+  // Most cases break one parameter of otherwise plausible ones (a single fault reaches the code behind validation).
+  const queryArb = fc
+    .tuple(fc.constantFrom(...queryNames, '__proto__', 'constructor', 'search', 'limit'), nastyValue, fc.subarray(queryNames), fc.nat(9))
+    .map(([broken, value, kept, shape]) => {
+      const parts = kept.filter((k) => k !== broken).map((k) => `${encode(k)}=${encode(plausible(queryParams.find((p) => p.name === k)?.schema))}`);
+      parts.push(`${encode(broken)}=${encode(value)}`);
+      // Duplicated parameters, or a very long URL.
+      if (shape === 0) parts.push(`${encode(broken)}=1`, `${encode(broken)}=2`);
+      if (shape === 1) parts.push(`pad=${'p'.repeat(12_000)}`);
+      return parts.join('&');
+    });
+  const bodyArb: fc.Arbitrary<{ payload?: string; type?: string }> = fc.oneof(
+    // A plausible body with one field (declared, or a pollution key) given a value of the wrong kind.
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...Object.keys(op.body?.properties ?? {}), '__proto__', 'constructor', 'is_staff'), nastyValue)
+        .map(([key, value]) => {
+          const base = (plausible(op.body) ?? {}) as Record<string, unknown>;
+          const payload = JSON.stringify({ ...(typeof base === 'object' && base ? base : {}), [key]: value });
+          return { payload, type: 'application/json' };
+        }),
+    },
+    { weight: 1, arbitrary: fc.jsonValue().map((v) => ({ payload: JSON.stringify(v) ?? 'null', type: 'application/json' })) },
+    { weight: 1, arbitrary: fc.constantFrom(...rawBodies).map((payload) => ({ payload, type: 'application/json' })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/xml',
+          'application/json; charset=utf-16',
+          '',
+        )
+        .map((type) => ({ payload: 'a=1&b=%00&__proto__[x]=1', type })),
+    },
+    { weight: 1, arbitrary: fc.constant({}) },
+  );
+  return fc.tuple(pathArb, queryArb, bodyArb).map(([path, query, body]) => {
+    const url = query ? `${path}?${query}` : path;
+    const headers: Record<string, string> = {};
+    if (body.type) headers['content-type'] = body.type;
+    return { method: op.method as InjectOptions['method'], url, headers, payload: op.method === 'GET' || op.method === 'DELETE' ? undefined : body.payload };
+  });
+}
+
+/** Text no answer may carry: a stack trace, the server's paths, or what PostgreSQL and the ORM say about SQL. */
+const LEAKS = [
+  /\n\s+at [\w.<>]+ \(/,
+  /node:internal/,
+  /\/apps\/api\/src\//,
+  /node_modules/,
+  /syntax error at or near/i,
+  /violates .* constraint/i,
+  /duplicate key value/i,
+  /invalid input syntax/i,
+  /relation "[a-z_]+"/i,
+  /Failed query:/,
+  /DrizzleQueryError/,
+];
+
+let app: FastifyInstance;
+let member: UserRow;
+let staff: UserRow;
+beforeAll(async () => {
+  app = await buildTestApp({ RATE_LIMITS: 'off', JOBS_POLL_MS: 0, LOG_LEVEL: 'silent' });
+  member = await buildPremium(app);
+  staff = await buildStaff(app, { isPremium: true });
+  // Something for the ids to find: an artwork, an invite with an application.
+  const artwork = await buildArtwork(app, member);
+  const invite = await buildInvite(app, staff);
+  await app.inject({ method: 'GET', url: `/api/v1/artworks/${artwork.id}/` });
+  expect(invite.id).toBeGreaterThan(0);
+});
+afterAll(() => app?.close());
+
+async function headersFor(role: (typeof ROLES)[number]): Promise<Record<string, string>> {
+  const csrf = 'fuzz-csrf-token-0123456789abcdef0123456789';
+  if (role === 'guest') return { cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf };
+  const session = await createSession(app, role === 'member' ? member : staff);
+  return { cookie: `csrftoken=${csrf}; sessionid=${session}`, 'x-csrftoken': csrf };
+}
+
+describe('fuzzing every operation of the OpenAPI document (issue #15)', () => {
+  it(`answers ${PER_OPERATION}+ malformed requests per operation and role with < 500 and no leak`, async () => {
+    const ops = operationsOf(app);
+    expect(ops.length).toBeGreaterThan(50);
+    const failures: string[] = [];
+    let sent = 0;
+    const statuses: Record<number, number> = {};
+    for (const [index, op] of ops.entries()) {
+      const cases = fc.sample(requestArbitrary(op), { seed: SEED + index, numRuns: PER_OPERATION });
+      for (const role of ROLES) {
+        // A fresh session per operation: a fuzzed logout or password change must not blind the rest.
+        const auth = await headersFor(role);
+        for (const request of cases) {
+          const res = await app.inject({ ...request, headers: { ...request.headers, ...auth, 'accept-language': 'en' } });
+          sent++;
+          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+          const leak = LEAKS.find((pattern) => pattern.test(res.body));
+          if (res.statusCode >= 500 || leak) {
+            failures.push(
+              `${role} ${request.method} ${String(request.url).slice(0, 200)} [${String(request.payload ?? '').slice(0, 120)}] → ${res.statusCode} ${leak ?? ''} ${res.body.slice(0, 200)}`,
+            );
+          }
+        }
+      }
+    }
+    report('fuzz', { operations: ops.length, requests: sent, failures: failures.length, statuses });
+    expect(failures.slice(0, 20)).toEqual([]);
+  });
+});

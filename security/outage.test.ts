@@ -1,0 +1,132 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
+import { buildUser, createSession } from '../apps/api/test/factories.ts';
+import { freePort, root } from '../cluster/harness.ts';
+import { report } from './seed.ts';
+
+/**
+ * Issue #15 (5), outage: the product on a PostgreSQL cluster of its own (Debian's pg_createcluster on a free port,
+ * dropped afterwards). The cluster stops under light load: requests get a clean 503 within 2 s (no hang, no crash),
+ * /readyz is 503 and /healthz 200. It starts again: the first success comes within 5 s, from the same process.
+ */
+const version = readdirSync('/usr/lib/postgresql').sort().at(-1) ?? '15';
+const cluster = `axoo_outage_${randomBytes(3).toString('hex')}`;
+const ctl = (action: 'start' | 'stop') =>
+  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, cluster, action, ...(action === 'stop' ? ['-m', 'fast'] : [])], { stdio: 'pipe' });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let pgPort = 0;
+let server: ChildProcess;
+let base = '';
+let log = '';
+let database: Database;
+let cookie = '';
+const work = mkdtempSync(join(tmpdir(), 'axoo-outage-'));
+
+beforeAll(async () => {
+  pgPort = await freePort();
+  execFileSync('pg_createcluster', [version, cluster, '-p', String(pgPort), '--', '--auth=trust'], { stdio: 'pipe' });
+  ctl('start');
+  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${pgPort}/postgres` });
+  await admin.connect();
+  await admin.query('create database axoo');
+  await admin.end();
+  const url = `postgres://postgres@127.0.0.1:${pgPort}/axoo`;
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      DATA_DIR: join(work, 'data'),
+      WEB_DIST: join(work, 'no-web'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (d) => (log += d));
+  server.stderr?.on('data', (d) => (log += d));
+  for (let i = 0; ; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (i > 600) throw new Error(`server did not start:\n${log}`);
+    await sleep(100);
+  }
+  database = await openDatabase({ url, pgliteDir: '' });
+  const user = await buildUser({ db: database.db } as unknown as FastifyInstance);
+  cookie = `sessionid=${await createSession({ db: database.db } as unknown as FastifyInstance, user)}`;
+  await database.close();
+}, 120_000);
+
+afterAll(async () => {
+  server?.kill('SIGKILL');
+  try {
+    execFileSync('pg_dropcluster', [version, cluster, '--stop'], { stdio: 'pipe' });
+  } catch {}
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** One request with a 4 s ceiling: its status (0 = no answer in time) and how long it took. */
+async function timed(path: string, headers: Record<string, string> = {}) {
+  const started = performance.now();
+  const status = await fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(4000) }).then(
+    (r) => r.status,
+    () => 0,
+  );
+  return { status, ms: Math.round(performance.now() - started) };
+}
+
+describe('the database goes away and comes back (issue #15)', () => {
+  it('answers a clean 503 within 2 s while it is down, and serves again within 5 s of its return, without a restart', async () => {
+    const pid = server.pid;
+    // Light load: a member's page data (a session read every time) and the health checks.
+    expect((await timed('/api/v1/users/me/', { cookie })).status).toBe(200);
+    ctl('stop');
+    const down: { status: number; ms: number }[] = [];
+    for (let i = 0; i < 10; i++) down.push(await timed('/api/v1/users/me/', { cookie }));
+    const ready = await timed('/readyz');
+    const health = await timed('/healthz');
+    expect(down.map((d) => d.status)).toEqual(Array(10).fill(503));
+    expect(Math.max(...down.map((d) => d.ms))).toBeLessThanOrEqual(2000);
+    expect(ready.status).toBe(503);
+    expect(health.status).toBe(200);
+
+    ctl('start');
+    const started = performance.now();
+    let back = 0;
+    while (performance.now() - started < 10_000) {
+      if ((await timed('/api/v1/users/me/', { cookie })).status === 200) {
+        back = Math.round(performance.now() - started);
+        break;
+      }
+      await sleep(100);
+    }
+    report('outage', {
+      down_statuses: down.map((d) => d.status),
+      down_max_ms: Math.max(...down.map((d) => d.ms)),
+      readyz: ready.status,
+      healthz: health.status,
+      back_ms: back,
+    });
+    expect(back).toBeGreaterThan(0);
+    expect(back).toBeLessThanOrEqual(5000);
+    expect(server.exitCode).toBeNull();
+    expect(server.pid).toBe(pid);
+  });
+});

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm run test:security` (issue #15): the adversarial suite, on the machine's PostgreSQL. Cases are generated
+ * from a seed that every file prints; `SECURITY_SEED=<n> npm run test:security` replays a failing run.
+ */
+export default defineConfig({
+  test: {
+    name: 'security',
+    root: '.',
+    include: ['security/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
+    env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+  },
+});
