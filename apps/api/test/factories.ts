@@ -19,8 +19,10 @@ import {
 import { hashPassword } from '../src/features/accounts/passwords.ts';
 import type { Agent } from './app.ts';
 
+/** Unique within a process (a counter) and across processes sharing a database (a random prefix, e.g. e2e fixtures). */
+const prefix = Math.floor(Math.random() * 1e6) * 1e5;
 let seq = 0;
-const next = () => ++seq + Math.floor(Math.random() * 1e6);
+const next = () => prefix + ++seq;
 
 export const PASSWORD = 'Password123';
 let cachedHash: Promise<string> | undefined;
