@@ -34,6 +34,9 @@ describe('toNfc (issue #15: names and tags compare in NFC)', () => {
       password: nfd,
       token: nfd,
     });
+    // Bytes (an upload's body) are not text.
+    const bytes = Buffer.from([0xff, 0xd8, 0x00]);
+    expect(toNfc(bytes)).toBe(bytes);
   });
 });
 

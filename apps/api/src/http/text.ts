@@ -33,6 +33,8 @@ export function toNfc(value: unknown, key = '', depth = 0): unknown {
   if (typeof value === 'string') return SECRET_KEY.test(key) ? value : value.normalize('NFC');
   if (!value || typeof value !== 'object' || depth >= MAX_DEPTH) return value;
   if (Array.isArray(value)) return value.map((item) => toNfc(item, key, depth + 1));
+  // An upload's bytes (a Buffer) are not text; parsed JSON, forms and queries (whatever their prototype) are.
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return value;
   return Object.fromEntries(Object.entries(value).map(([k, item]) => [k.normalize('NFC'), toNfc(item, k, depth + 1)]));
 }
 

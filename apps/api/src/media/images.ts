@@ -40,6 +40,30 @@ export interface CheckedImage {
   dominantColor: string;
 }
 
+/**
+ * Markup a browser or another program could run if the bytes were ever taken for a document: an image that carries
+ * any (a polyglot, issue #15) is re-encoded, so what is stored holds pixels only.
+ */
+const MARKUP = /<(script|html|body|svg|iframe|object|embed|\?xml|!doctype)|javascript:|on(load|error)\s*=/i;
+export const holdsMarkup = (bytes: Buffer) => MARKUP.test(bytes.toString('latin1'));
+
+/**
+ * Whether the file reaches its format's end (a decoder may forgive a cut-off file and fill in the rest; we keep only
+ * whole ones): PNG's IEND chunk, JPEG's end-of-image marker, WebP's RIFF length, GIF's trailer byte.
+ */
+function complete(bytes: Buffer, type: ImageType): boolean {
+  switch (type) {
+    case 'image/png':
+      return bytes.includes('IEND', 8, 'latin1');
+    case 'image/jpeg':
+      return bytes.includes(Buffer.from([0xff, 0xd9]), 2);
+    case 'image/webp':
+      return bytes.length >= 12 && bytes.readUInt32LE(4) + 8 <= bytes.length;
+    default:
+      return bytes.lastIndexOf(0x3b) > 13;
+  }
+}
+
 /** Every decode is bounded, so a decompression bomb fails in sharp's header check instead of in memory. */
 const decodeOptions = { limitInputPixels: IMAGE_PIXEL_LIMIT, failOn: 'error' } as const;
 
@@ -51,12 +75,13 @@ const hex = (n: number) =>
 /**
  * Checks uploaded bytes (DESIGN "Images"): magic number matches the declared type, real dimensions, the pixel
  * limit read from the header before any decode, EXIF/GPS/XMP stripped with the orientation applied to the pixels,
- * and the dominant colour.
+ * markup carried along (a polyglot) dropped by re-encoding, and the dominant colour.
  */
 export async function checkImage(bytes: Buffer, declared: ImageType): Promise<CheckedImage> {
   const sniffed = sniffType(bytes);
   if (!sniffed) throw new ImageRejected('type');
   if (sniffed !== declared) throw new ImageRejected('mismatch');
+  if (!complete(bytes, sniffed)) throw new ImageRejected('corrupt');
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { ...decodeOptions, limitInputPixels: false }).metadata();
@@ -72,7 +97,7 @@ export async function checkImage(bytes: Buffer, declared: ImageType): Promise<Ch
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = rotated ? frameHeight : meta.width;
   const height = rotated ? meta.width : frameHeight;
-  const needsRewrite = Boolean(meta.exif || meta.xmp || meta.iptc || (meta.orientation && meta.orientation !== 1));
+  const needsRewrite = Boolean(meta.exif || meta.xmp || meta.iptc || (meta.orientation && meta.orientation !== 1)) || holdsMarkup(bytes);
   let body = bytes;
   try {
     if (needsRewrite) {
