@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 import type { PresignedPut, Storage } from './storage.ts';
 
@@ -64,6 +66,24 @@ export class LocalStorage implements Storage {
     // Write then rename, so a reader never sees half a file.
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
     await writeFile(tmp, body);
+    await rename(tmp, file);
+  }
+
+  async open(key: string): Promise<{ body: Readable; size: number } | null> {
+    const file = this.path(key);
+    try {
+      const { size } = await stat(file);
+      return { body: createReadStream(file), size };
+    } catch {
+      return null;
+    }
+  }
+
+  async putPrivateFile(key: string, source: string): Promise<void> {
+    const file = this.path(key);
+    await mkdir(dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await copyFile(source, tmp);
     await rename(tmp, file);
   }
 

@@ -114,4 +114,17 @@ describe('S3 driver', () => {
     expect(await app.storage.get(`_renditions/${answer.filename}/480.webp`)).not.toBeNull();
     expect((await app.inject('/media/tests/s3/none.png?w=480')).statusCode).toBe(404);
   });
+
+  it('keeps archives private: streamed in and out by the driver, never served as media', async () => {
+    const { writeArchive, textEntry } = await import('./archive.ts');
+    const result = await writeArchive(app.storage, 'exports/s3-test.zip', [textEntry('hello.txt', ['안녕', ' world'])]);
+    const opened = await app.storage.open('exports/s3-test.zip');
+    expect(opened?.size).toBe(result.bytes);
+    const { unzip } = await import('../../test/zip.ts');
+    const files = await unzip((await app.storage.get('exports/s3-test.zip')) as Buffer);
+    expect(files.get('hello.txt')?.toString()).toBe('안녕 world');
+    // The app never serves it as media (s3rver does not enforce ACLs, so the bucket's 'private' is not checked here).
+    expect((await app.inject({ method: 'GET', url: '/media/exports/s3-test.zip' })).statusCode).toBe(404);
+    expect(await app.storage.open('exports/none.zip')).toBeNull();
+  });
 });

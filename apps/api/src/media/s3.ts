@@ -1,5 +1,8 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 import type { PresignedPut, Storage } from './storage.ts';
 
@@ -16,6 +19,9 @@ export class S3Storage implements Storage {
     this.client = new S3Client({
       region: config.S3_REGION,
       endpoint: config.S3_ENDPOINT,
+      // Checksums only where S3 requires them: a streamed body is then sent with its length and no aws-chunked
+      // trailer, which every S3-compatible store understands.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       forcePathStyle: config.S3_FORCE_PATH_STYLE ? config.S3_FORCE_PATH_STYLE === 'true' : Boolean(config.S3_ENDPOINT),
       credentials:
         config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
@@ -40,10 +46,20 @@ export class S3Storage implements Storage {
   }
 
   async get(key: string): Promise<Buffer | null> {
+    const out = await this.fetch(key);
+    return out ? Buffer.from(await out.body.transformToByteArray()) : null;
+  }
+
+  async open(key: string): Promise<{ body: Readable; size: number } | null> {
+    const out = await this.fetch(key);
+    return out ? { body: out.body as unknown as Readable, size: out.size } : null;
+  }
+
+  /** GetObject, or null when the key does not exist. */
+  private async fetch(key: string) {
     try {
       const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-      if (!out.Body) return null;
-      return Buffer.from(await out.Body.transformToByteArray());
+      return out.Body ? { body: out.Body, size: out.ContentLength ?? 0 } : null;
     } catch (error) {
       if (
         error instanceof NoSuchKey ||
@@ -65,6 +81,20 @@ export class S3Storage implements Storage {
         ContentType: contentType,
         ACL: 'public-read',
         CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    );
+  }
+
+  async putPrivateFile(key: string, file: string, contentType: string): Promise<void> {
+    const { size } = await stat(file);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: createReadStream(file),
+        ContentLength: size,
+        ContentType: contentType,
+        ACL: 'private',
       }),
     );
   }

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /** Where a browser sends the bytes of one upload, and which headers the PUT must carry. */
 export interface PresignedPut {
   url: string;
@@ -15,5 +17,12 @@ export interface Storage {
   /** The bytes of an object, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** An object's bytes as a stream with its length, or null when there is none (archives, downloads). */
+  open(key: string): Promise<{ body: Readable; size: number } | null>;
+  /**
+   * Stores a file from disk as a private object: never public-read, never served by `/media/`, only through a
+   * route that checks who asks (exports). Streamed, so its size does not matter.
+   */
+  putPrivateFile(key: string, file: string, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
 }
