@@ -61,11 +61,15 @@ export class LocalStorage implements Storage {
   }
 
   async put(key: string, body: Buffer): Promise<void> {
+    await this.place(key, (tmp) => writeFile(tmp, body));
+  }
+
+  /** Writes beside the object's path, then renames, so a reader never sees half a file. */
+  private async place(key: string, write: (tmp: string) => Promise<void>): Promise<void> {
     const file = this.path(key);
     await mkdir(dirname(file), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(tmp, body);
+    await write(tmp);
     await rename(tmp, file);
   }
 
@@ -80,11 +84,7 @@ export class LocalStorage implements Storage {
   }
 
   async putPrivateFile(key: string, source: string): Promise<void> {
-    const file = this.path(key);
-    await mkdir(dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await copyFile(source, tmp);
-    await rename(tmp, file);
+    await this.place(key, (tmp) => copyFile(source, tmp));
   }
 
   async delete(key: string): Promise<void> {
