@@ -115,6 +115,8 @@ interface Chunk {
   profiles: UserRow[];
   invite: number;
   inviteTitle: string;
+  /** The brand's calls sent back with a note. */
+  returned: number[];
   /** An artist of the chunk who has not applied, with an artwork to apply with. */
   applicant: { user: UserRow; artwork: number };
   search: string;
@@ -211,6 +213,7 @@ async function writeChunk(c: number, list: Payload[]): Promise<Chunk> {
   const questions = pack('invite question', list, 1000);
   const invites: { id: number; title: string }[] = [];
   const staffApi = await as(staff);
+  const brandApi = await as(brand);
   for (let k = 0; k < Math.max(titles.length, subtitles.length, descriptions.length, 1); k++) {
     const body = {
       owner: brand.id,
@@ -233,13 +236,22 @@ async function writeChunk(c: number, list: Payload[]): Promise<Chunk> {
   written += list.length;
   const invite = invites[0].id;
   // The brand's own page and column, with the chunk's markup.
-  const brandApi = await as(brand);
   // One column per payload (each sanitised on its own), 24 to a page.
   for (let i = 0; i < list.length; i += 24) {
     const columns = list.slice(i, i + 24).map((p) => ({ content: `${p.text}<p><img src="/media/test/content.png" alt="${attr(p.text)}"></p>`, width: 6 }));
     const page = await brandApi.send('POST', '/api/v1/invite-pages/', { invite, columns });
     if (expectWritten('invite column', page, columns.length)) tally('invite column image alt', 'stored', columns.length);
     written += 2 * columns.length;
+  }
+
+  // Staff send the brand's own calls back with notes the brand reads (one call per note).
+  const returned: number[] = [];
+  for (const [k, note] of pack('invite review note', list, 2000, '\n').entries()) {
+    const own = await brandApi.send('POST', '/api/v1/invites/', { title: `XSS review ${c}.${k}`, closed });
+    if (own.status >= 300) throw new Error(`the brand could not start a call: ${own.status} ${JSON.stringify(own.body)}`);
+    expectWritten('invite review note', await staffApi.send('POST', `/api/v1/invites/${own.body?.id}/return/`, { note: note.value }), note.count);
+    written += note.count;
+    returned.push(own.body?.id as number);
   }
 
   // Applicants answer every question with the chunk's payloads.
@@ -272,6 +284,7 @@ async function writeChunk(c: number, list: Payload[]): Promise<Chunk> {
     profiles: [...profiles],
     invite,
     inviteTitle: invites[0].title,
+    returned,
     applicant: { user: users[last], artwork: artworks[last] },
     search,
     tag: stored.tags[0]?.name ?? null,
@@ -453,7 +466,7 @@ describe('stored XSS corpus (issue #15)', () => {
       await serverHtml(`/goodluck/${chunk.invite}/`, chunk.inviteTitle);
     }
 
-    // The brand: its calls, each call's submissions with the answers, and its edit form.
+    // The brand: its calls, each call's submissions with the answers, the notes on calls sent back, the edit forms.
     await viewAs(live.context, brand);
     await visit('/goodluck/mine/', { act: (page) => scrollAll(page, 10) });
     for (const chunk of chunks) {
@@ -464,6 +477,8 @@ describe('stored XSS corpus (issue #15)', () => {
         },
       });
     }
+    for (const chunk of chunks) for (const id of chunk.returned) await visit(`/goodluck/${id}/`, { wait: '[data-testid="review-note"]' });
+    await visit(`/goodluck/${chunks[0].returned[0]}/edit/`, { wait: '[data-testid="review-note"]' });
     await visit(`/goodluck/${chunks[0].invite}/edit/`);
 
     // Applicants: the application step shows the questions; an artist's own profile in edit mode.
