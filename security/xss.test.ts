@@ -244,6 +244,18 @@ async function writeChunk(c: number, list: Payload[]): Promise<Chunk> {
     written += 2 * columns.length;
   }
 
+  // Staff name genres (the console's lists) with payloads; artists of the chunk file their artwork under one, so
+  // cards, the overlay and the filters (and every page's inlined site data) show the names.
+  for (const [k, v] of pack('genre name', list, 50).entries()) {
+    const code = `xss-${c}-${k}`;
+    const res = await staffApi.send('POST', '/api/v1/admin/lists/categories/', { code, name_ko: v.value, name_en: v.value });
+    if (!expectWritten('genre name', res, v.count)) continue;
+    written += v.count;
+    const i = (k + 1) % users.length;
+    const filed = await (await as(users[i])).send('PUT', `/api/v1/artworks/${artworks[i]}/`, { categories: [code] });
+    if (filed.status >= 300) unexpected.push(`filing an artwork under ${code}: ${filed.status}`);
+  }
+
   // Staff send the brand's own calls back with notes the brand reads (one call per note).
   const returned: number[] = [];
   for (const [k, note] of pack('invite review note', list, 2000, '\n').entries()) {
@@ -449,6 +461,7 @@ describe('stored XSS corpus (issue #15)', () => {
             await page.locator(`[data-artwork-id="${chunk.content.id}"] a[href="/artwork/${chunk.content.id}/"]`).first().click();
             await page.getByTestId('artwork-overlay').locator('figure').first().waitFor({ state: 'attached', timeout: 15_000 });
             await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => {});
+            if (chunk === chunks[0]) await screenshot(page, 'xss-overlay');
           },
         });
       }
@@ -458,7 +471,12 @@ describe('stored XSS corpus (issue #15)', () => {
         guestPaths.push(`${author}?type=${type}`);
       }
       await visit(`/artwork/${chunk.content.id}/`, { wait: '[data-testid="artwork-overlay"] h2' });
-      await visit(`/goodluck/${chunk.invite}/`, { wait: '[data-testid="invite-pages"]' });
+      await visit(`/goodluck/${chunk.invite}/`, {
+        wait: '[data-testid="invite-pages"]',
+        act: async (page) => {
+          if (chunk === chunks[0]) await screenshot(page, 'xss-invite');
+        },
+      });
     }
     for (const path of guestPaths) await serverHtml(path);
     for (const chunk of chunks) {
