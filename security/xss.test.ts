@@ -352,6 +352,7 @@ const problems: string[] = [];
 let pagesOpened = 0;
 let serverPages = 0;
 
+// Writing the corpus takes about a minute on two idle cores; a busy machine needs more.
 beforeAll(async () => {
   const db = await fixtures();
   staff = await buildStaff(db);
@@ -364,7 +365,7 @@ beforeAll(async () => {
   live = await openBrowser({ lang: 'en' });
   await armCanary(live.context, hits);
   ssr = await openBrowser({ lang: 'en', javaScript: false });
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   await live?.close();
