@@ -12,6 +12,8 @@ declare module 'vitest' {
     baseURL: string;
     databaseURL: string;
     dataDir: string;
+    /** The web build the server serves (the security suite renders pages in-process from it too). */
+    webDist: string;
   }
 }
 
@@ -87,6 +89,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('databaseURL', dbUrl.toString());
   project.provide('dataDir', dataDir);
+  project.provide('webDist', dist);
 
   return async () => {
     child.kill('SIGTERM');

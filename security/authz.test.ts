@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   artworks,
   banners,
@@ -49,7 +49,8 @@ interface World {
 let app: FastifyInstance;
 let n = 0;
 beforeAll(async () => {
-  app = await buildTestApp({ RATE_LIMITS: 'off', JOBS_POLL_MS: 0 });
+  // With the web build (made by the suite's global setup), so pages are rendered on the server as in production.
+  app = await buildTestApp({ RATE_LIMITS: 'off', JOBS_POLL_MS: 0, WEB_DIST: inject('webDist') });
 });
 afterAll(() => app?.close());
 
@@ -308,7 +309,7 @@ describe('the authorization matrix (issue #15)', () => {
 });
 
 describe('generated worlds: hidden work stays hidden (issue #15)', () => {
-  it('no listing, search, detail or profile tab shows another author’s hidden artwork', async () => {
+  it('no listing, search, detail, profile tab or server-rendered page shows another author’s hidden artwork', async () => {
     const worldArb = fc.array(
       fc.record({
         premium: fc.boolean(),
@@ -319,6 +320,10 @@ describe('generated worlds: hidden work stays hidden (issue #15)', () => {
     );
     const worlds = fc.sample(worldArb, { seed: SEED, numRuns: 4 });
     let checks = 0;
+    let pages = 0;
+    let titled = 0;
+    /** Visible work found in the pages: the HTML check looks where titles really are. */
+    let shown = 0;
     const leaks: string[] = [];
     for (const [w, shape] of worlds.entries()) {
       const tag = `world${SEED % 100_000}x${w}`;
@@ -326,7 +331,8 @@ describe('generated worlds: hidden work stays hidden (issue #15)', () => {
       for (const person of shape) {
         const user = await buildUser(app, { isPremium: person.premium });
         const own = [];
-        for (const a of person.artworks) own.push(await buildArtwork(app, user, { title: `${tag} art`, draft: a.draft, published: a.published }));
+        // Titles unique in the world, so a page's HTML can be searched for each.
+        for (const a of person.artworks) own.push(await buildArtwork(app, user, { title: `${tag} art n${++titled}z`, draft: a.draft, published: a.published }));
         people.push({ user, own });
       }
       const all = people.flatMap((p) => p.own);
@@ -354,6 +360,26 @@ describe('generated worlds: hidden work stays hidden (issue #15)', () => {
               leaks.push(`${where}: artwork ${a.id} (hidden) shown to ${viewer ? `user ${viewer.id}` : 'a guest'}`);
           }
         };
+        // The HTML the page host returns (share tags, inlined answers, server-rendered markup) for the same views.
+        const page = async (where: string, url: string) => {
+          const res = await agent.get(url);
+          checks++;
+          pages++;
+          if (res.statusCode >= 500) leaks.push(`${where} page ${url}: ${res.statusCode}`);
+          for (const a of all) {
+            const row = byId.get(a.id);
+            if (row?.visible && res.body.includes(a.title)) shown++;
+            if (row && !row.visible && row.authorId !== viewer?.id && res.body.includes(a.title))
+              leaks.push(`${where} page ${url}: artwork ${a.id} (hidden) shown to ${viewer ? `user ${viewer.id}` : 'a guest'}`);
+          }
+        };
+        await page('gallery', '/gallery/all/');
+        await page('search', `/gallery/all/?search=${tag}`);
+        for (const p of people) {
+          await page('profile', `/${p.user.slug}/`);
+          await page('profile collection', `/${p.user.slug}/?type=collection`);
+        }
+        for (const a of all) if (!byId.get(a.id)?.visible) await page('artwork', `/artwork/${a.id}/`);
         await seen('gallery', '/api/v1/artworks/?limit=100');
         await seen('search', `/api/v1/artworks/?search=${tag}&limit=100`);
         for (const a of all) await seen('detail', `/api/v1/artworks/${a.id}/`);
@@ -363,7 +389,8 @@ describe('generated worlds: hidden work stays hidden (issue #15)', () => {
         }
       }
     }
-    report('generated worlds', { worlds: worlds.length, checks, leaks: leaks.length });
+    report('generated worlds', { worlds: worlds.length, checks, serverPages: pages, visibleShown: shown, leaks: leaks.length });
     expect(leaks).toEqual([]);
+    if (worlds.some((shape) => shape.some((p) => p.premium && p.artworks.some((a) => !a.draft && a.published)))) expect(shown).toBeGreaterThan(0);
   });
 });

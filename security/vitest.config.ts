@@ -9,6 +9,9 @@ export default defineConfig({
     name: 'security',
     root: '.',
     include: ['security/**/*.test.ts'],
+    // The stored-XSS corpus opens pages of the built app in Chromium: the journeys' own start (web build,
+    // a fresh database, the server as `npm start` runs it). The other files build their app in-process.
+    globalSetup: ['e2e/global-setup.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 300_000,

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { PAGE_MODULES } from './src/page-modules.ts';
+import { zodWithoutEval } from './src/zod-without-eval.ts';
 
 /** Writes .br and .gz beside every text asset so the server sends them precompressed. */
 function precompress(): Plugin {
@@ -51,7 +52,7 @@ const outDir = process.env.WEB_OUT_DIR ?? 'dist';
 // `vite build` builds the browser app; `vite build --ssr` then builds the server renderer
 // (src/entry-server.tsx) into <outDir>/server, which the API server loads when present.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), precompress(), pageModules()],
+  plugins: [react(), zodWithoutEval(), precompress(), pageModules()],
   build: {
     outDir: isSsrBuild ? `${outDir}/server` : outDir,
     emptyOutDir: true,
