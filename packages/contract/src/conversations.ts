@@ -40,17 +40,20 @@ export function normaliseMessage(body: string): string {
 
 const LINK = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/gi;
 
-/** A message split into plain text and links, for the inbox to render (links live only once the artist has replied). */
-export function splitLinks(body: string): { text: string; link: boolean }[] {
-  const parts: { text: string; link: boolean }[] = [];
+/**
+ * A message split into plain text and links (`at`: where the part starts), for the inbox to render; links are live
+ * only once the artist has replied.
+ */
+export function splitLinks(body: string): { text: string; link: boolean; at: number }[] {
+  const parts: { text: string; link: boolean; at: number }[] = [];
   let last = 0;
   for (const m of body.matchAll(LINK)) {
     const at = m.index ?? 0;
-    if (at > last) parts.push({ text: body.slice(last, at), link: false });
-    parts.push({ text: m[0], link: true });
+    if (at > last) parts.push({ text: body.slice(last, at), link: false, at: last });
+    parts.push({ text: m[0], link: true, at });
     last = at + m[0].length;
   }
-  if (last < body.length) parts.push({ text: body.slice(last), link: false });
+  if (last < body.length) parts.push({ text: body.slice(last), link: false, at: last });
   return parts;
 }
 

@@ -10,7 +10,20 @@ export const IMAGE_FIELDS = ['avatar', 'raw_avatar', 'cropped_avatar', 'banner',
 export type ImageSlot = 'avatar' | 'banner';
 
 /** Fields whose messages show under their own input; anything else goes in the box at the end. */
-export const RENDERED_FIELDS = new Set<string>(['username', 'name', 'email', 'phone', 'categories', 'biography', 'about', 'available_for_hire', 'hire_note', 'hire_rates', ...SOCIAL_KINDS, ...IMAGE_FIELDS]);
+export const RENDERED_FIELDS = new Set<string>([
+  'username',
+  'name',
+  'email',
+  'phone',
+  'categories',
+  'biography',
+  'about',
+  'available_for_hire',
+  'hire_note',
+  'hire_rates',
+  ...SOCIAL_KINDS,
+  ...IMAGE_FIELDS,
+]);
 
 export function valuesOf(user: CurrentUser): ProfileValues {
   return {
