@@ -175,6 +175,26 @@ describe('hire and inbox (issue #20)', () => {
     expect(await mailsTo(pest.email)).toHaveLength(mailsBefore);
   });
 
+  it('an artist says they are open to commissions in the profile editor; the profile shows the badge and the card (ko, 390 px)', async () => {
+    const newcomer = await buildPremium(db, { name: '새내기 작가', phone: '010-3333-4444' });
+    const { page } = await browserAs(newcomer, 'ko', true);
+    await page.goto(`/${newcomer.slug}/`);
+    await page.getByTestId('profile').waitFor();
+    expect(await page.getByTestId('hire-badge').count()).toBe(0);
+    await page.getByTestId('edit-profile').click();
+    const fields = page.getByTestId('hire-fields');
+    await fields.getByRole('button', { name: /가능한 형태/ }).click();
+    await page.getByRole('option', { name: '커미션 가능' }).click();
+    await fields.getByLabel('의뢰인에게 남기는 말 (300자 이내)').fill('캐릭터 일러스트 커미션 받습니다.');
+    await fields.getByLabel('작업 비용 (300자 이내)').fill('1점 20만원부터');
+    await fields.screenshot({ path: 'e2e/screenshots/hire-editor-390-ko.png' });
+    await page.getByTestId('profile-save').click();
+    await until(() => page.getByTestId('hire-badge').textContent()).toBe('커미션 가능');
+    await page.getByTestId('card-hire').getByText('1점 20만원부터').waitFor();
+    expect(await page.getByTestId('contact-button').count()).toBe(0);
+    await screenshot(page, 'hire-profile-390-ko');
+  });
+
   it('a guest pressing Contact goes to login and comes back (ko)', async () => {
     const { page } = await browserAs(null, 'ko');
     await page.goto(`/${artist.slug}/`);

@@ -213,6 +213,8 @@ describe('conversations (issue #20)', () => {
     const ko = await as(brand, 'ko');
     expect((await start(ko, artist, 'x'.repeat(2001))).json()).toEqual({ body: ['2000자 이하로 입력하세요.'] });
     expect((await start(b, { ...artist, id: 99_999_999 })).json()).toEqual({ artist: ['This artist does not exist.'] });
+    // Beyond the id range: a field message, never a database error.
+    expect((await start(b, { ...artist, id: 2 ** 31 })).json()).toEqual({ artist: ['Ensure this value is at most 2147483647.'] });
     expect((await start(b, artist, 'About that', { artwork: foreign.id })).json()).toEqual({ artwork: ['This is not a project of this artist.'] });
     expect((await start(b, artist, 'About that', { artwork: hidden.id })).json()).toEqual({ artwork: ['This is not a project of this artist.'] });
     const id = (await start(b, artist)).json().id;

@@ -3,6 +3,7 @@ import {
   ConversationDetailSchema,
   ConversationMessageSchema,
   ConversationSchema,
+  ID_MAX,
   idPathParams,
   MESSAGE_BODY_MAX,
   MESSAGE_BUDGET_MAX,
@@ -22,10 +23,10 @@ const tags = ['conversations'];
 /** A message: 1 to MESSAGE_BODY_MAX characters once trimmed. */
 const body = z.string().trim().min(1, 'field.required').max(MESSAGE_BODY_MAX, 'field.too_long');
 const startBody = z.object({
-  artist: z.number({ error: 'field.required' }).int().positive(),
+  artist: z.number({ error: 'field.required' }).int('field.invalid_number').positive('field.invalid_number').max(ID_MAX, 'field.too_large'),
   subject: z.string().trim().min(1, 'field.required').max(MESSAGE_SUBJECT_MAX, 'field.too_long'),
   body,
-  artwork: z.number().int().positive().nullable().optional(),
+  artwork: z.number().int().positive().max(ID_MAX).nullable().optional(),
   budget: z.string().trim().max(MESSAGE_BUDGET_MAX, 'field.too_long').optional(),
   timeline: z.string().trim().max(MESSAGE_TIMELINE_MAX, 'field.too_long').optional(),
 });
@@ -157,7 +158,10 @@ export async function conversationRoutes(app: FastifyInstance) {
         summary: 'Report a message of the other person to staff (by default their first one), with an optional reason',
         params: idPathParams,
         body: z
-          .object({ message: z.number().int().positive().optional(), reason: z.string().trim().max(REPORT_REASON_MAX, 'field.too_long').optional() })
+          .object({
+            message: z.number().int().positive().max(ID_MAX).optional(),
+            reason: z.string().trim().max(REPORT_REASON_MAX, 'field.too_long').optional(),
+          })
           .default({}),
         response: { 201: z.object({ id: z.number(), message: z.number() }) },
       },
