@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ArtworkSlotsProvider } from './features/artworks/slots.tsx';
 import { ArtworkLevelButtons } from './features/curation/ArtworkLevelButtons.tsx';
+import { ContactButton } from './features/inbox/components/ContactButton.tsx';
+import { InboxLink } from './features/inbox/components/InboxLink.tsx';
 import { lazyComponent } from './lazy.ts';
 import { pageRoutes } from './routes.tsx';
 import { Layout } from './shell/Layout.tsx';
@@ -40,8 +42,11 @@ export function seedPrefetched(client: QueryClient) {
 
 const ArtworkOverlay = lazyComponent(() => import('./features/artworks/ArtworkOverlay.tsx'));
 
-/** What the app puts into the artwork kit: staff level buttons on cards and in the overlay (SPEC §4). */
-export const artworkSlots = { LevelControl: ArtworkLevelButtons };
+/**
+ * What the app puts into the artwork kit: staff level buttons on cards and in the overlay (SPEC §4), and the inbox's
+ * contact button in the overlay and on profiles (issue #20).
+ */
+export const artworkSlots = { LevelControl: ArtworkLevelButtons, ContactControl: ContactButton };
 
 /**
  * One catch-all route: the shell renders the page routes itself (keep-alive, overlay). The screens that combine
@@ -52,7 +57,7 @@ export const shellRoutes = [
     path: '*',
     element: (
       <ArtworkSlotsProvider slots={artworkSlots}>
-        <Layout routes={pageRoutes} overlay={(id) => <ArtworkOverlay key={id} id={id} />} />
+        <Layout routes={pageRoutes} overlay={(id) => <ArtworkOverlay key={id} id={id} />} topBarItems={<InboxLink />} />
       </ArtworkSlotsProvider>
     ),
   },

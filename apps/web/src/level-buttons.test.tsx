@@ -24,7 +24,7 @@ function renderHome(site: SiteData) {
 const blueHour = (level: number | null) =>
   artwork(41, {
     title: 'Blue hour',
-    author: { id: 3, username: 'ara', name: 'Ara', slug: 'ara', is_premium: true, cropped_avatar: '', level: 0, categories: [] },
+    author: { id: 3, username: 'ara', name: 'Ara', slug: 'ara', is_premium: true, cropped_avatar: '', level: 0, available_for_hire: null, categories: [] },
     color: null,
     level,
   });

@@ -25,6 +25,8 @@ const UnsubscribePage = lazyComponent(() => import('./features/invites/pages/Uns
 const ProfilePage = lazyComponent(() => import('./features/profiles/ProfilePage.tsx'));
 const AdminPage = lazyComponent(() => import('./features/admin/AdminPage.tsx'));
 const InvitesAdmin = lazyComponent(() => import('./features/invites/admin/InvitesAdmin.tsx'));
+const InboxPage = lazyComponent(() => import('./features/inbox/InboxPage.tsx'));
+const ReportsAdmin = lazyComponent(() => import('./features/inbox/admin/ReportsAdmin.tsx'));
 
 const auth = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 
@@ -45,7 +47,10 @@ function InviteUploadRoute() {
 }
 
 /** The console's sections that other features own (composed here, not imported by the console). */
-const consoleSections = [{ path: 'invites', labelKey: 'invites:admin.title', element: <InvitesAdmin /> }];
+const consoleSections = [
+  { path: 'invites', labelKey: 'invites:admin.title', element: <InvitesAdmin /> },
+  { path: 'reports', labelKey: 'inbox:admin.title', element: <ReportsAdmin /> },
+];
 
 function ProfileRoute() {
   const { slug } = useParams();
@@ -79,6 +84,8 @@ export const pageRoutes = (
     <Route path="/goodluck/:inviteId/published/:artworkId/" element={auth(<InvitePublishedPage />)} />
     <Route path="/goodluck/:inviteId/application/:artworkId/" element={auth(<InviteApplicationPage />)} />
     <Route path="/goodluck/:inviteId/complete/:artworkId/" element={auth(<InviteCompletePage />)} />
+    <Route path="/inbox/" element={auth(<InboxPage />)} />
+    <Route path="/inbox/:id/" element={auth(<InboxPage />)} />
     <Route path="/admin/*" element={auth(<AdminPage more={consoleSections} />)} />
     <Route path="/:slug/" element={<ProfileRoute />} />
     <Route path="*" element={<Navigate to="/" replace />} />

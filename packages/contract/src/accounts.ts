@@ -43,6 +43,7 @@ export const RESERVED_SLUGS = new Set([
   'users',
   'artists',
   'invites',
+  'inbox',
   'collections',
   'new',
   'me',

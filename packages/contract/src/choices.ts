@@ -5,6 +5,10 @@ export type Gender = (typeof GENDERS)[number];
 export const INVITE_STATUSES = ['review', 'ongoing', 'examination', 'selection'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
+/** Issue #20: what an artist is open to (null: not available for hire). */
+export const HIRE_AVAILABILITIES = ['commissions', 'freelance', 'full_time'] as const;
+export type HireAvailability = (typeof HIRE_AVAILABILITIES)[number];
+
 /** Levels staff give to banners, clients and artworks (none = null). */
 export const CURATION_LEVELS = [5, 4, 3, 2, 1] as const;
 /** Artist ranking. */

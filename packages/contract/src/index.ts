@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './choices.ts';
+export * from './conversations.ts';
 export * from './curation.ts';
 export * from './i18n.ts';
 export * from './limits.ts';

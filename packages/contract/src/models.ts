@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS, INVITE_STATUSES } from './choices.ts';
+import { GENDERS, HIRE_AVAILABILITIES, INVITE_STATUSES } from './choices.ts';
 import { LANGUAGES } from './i18n.ts';
 
 /**
@@ -33,6 +33,8 @@ export const UserCardSchema = z.object({
   cropped_avatar: z.string(),
   is_premium: z.boolean(),
   level: z.number(),
+  /** Issue #20: what the artist is open to, or null (badges on cards, the overlay and the profile). */
+  available_for_hire: z.enum(HIRE_AVAILABILITIES).nullable(),
 });
 export const AuthorSchema = UserCardSchema.extend({ categories: z.array(chosenCategory) });
 export const InviteOwnerSchema = UserCardSchema.pick({ id: true, username: true, name: true, slug: true, cropped_avatar: true });
@@ -56,6 +58,9 @@ const pageFields = {
   show_contact: z.boolean(),
   public_collection: z.boolean(),
   fixed_layout: z.boolean(),
+  /** Issue #20: a short note and rates text beside the availability. */
+  hire_note: z.string(),
+  hire_rates: z.string(),
 };
 
 export const CurrentUserSchema = UserCardSchema.extend({

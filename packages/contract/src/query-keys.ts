@@ -27,7 +27,7 @@ export const queryKeys = {
     byAuthor: (authorId: number | undefined, use: string) => ['artworks', 'by-author', authorId, use] as const,
   },
   artists: {
-    gallery: (query: { search?: string; categories__category?: string }) => ['artists', 'gallery', query] as const,
+    gallery: (query: { search?: string; categories__category?: string; available_for_hire?: string }) => ['artists', 'gallery', query] as const,
   },
   profiles: {
     all: () => ['profile'] as const,
@@ -46,6 +46,14 @@ export const queryKeys = {
     /** Every submissions list of one invite (selected and all). */
     allArtworks: (id: number) => ['invites', 'artworks', id] as const,
     artworks: (id: number, selected: boolean, filters: Record<string, string> = {}) => ['invites', 'artworks', id, selected, filters] as const,
+  },
+  conversations: {
+    /** Every inbox answer (a message was sent, read, archived or blocked). */
+    all: () => ['conversations'] as const,
+    list: (archived: boolean) => ['conversations', 'list', archived] as const,
+    detail: (id: number) => ['conversations', 'detail', id] as const,
+    unread: () => ['conversations', 'unread'] as const,
+    reports: (search: string, page: number) => ['conversations', 'reports', search, page] as const,
   },
   admin: {
     all: () => ['admin'] as const,

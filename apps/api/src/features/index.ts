@@ -7,6 +7,8 @@ import { artistRoutes } from './artists/routes.ts';
 import { curationConsoleRoutes } from './curation/console-routes.ts';
 import { curationRoutes } from './curation/routes.ts';
 import { collectionRoutes } from './collections/routes.ts';
+import { conversationConsoleRoutes } from './conversations/console-routes.ts';
+import { conversationRoutes } from './conversations/routes.ts';
 import { galleryRoutes } from './gallery/routes.ts';
 import { inviteRoutes } from './invites/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
@@ -29,4 +31,6 @@ export const featureRegistry: FastifyPluginAsync[] = [
   shareRoutes,
   profileRoutes,
   inviteRoutes,
+  conversationRoutes,
+  conversationConsoleRoutes,
 ];

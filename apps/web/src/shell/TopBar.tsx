@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { lazyComponent } from '../lazy.ts';
@@ -11,8 +11,11 @@ import { avatarImage } from '../ui/avatar.ts';
 const UserMenu = lazyComponent(() => import('./UserMenu.tsx'));
 const MobileMenu = lazyComponent(() => import('./MobileMenu.tsx').then((m) => ({ default: m.MobileMenu })));
 
-/** SPEC §2 Shell: fixed top bar with the top menu, and login/sign-up or upload and the avatar menu. */
-export function TopBar() {
+/**
+ * SPEC §2 Shell: fixed top bar with the top menu, and login/sign-up or upload and the avatar menu; `items` are what
+ * the app composes in for a logged-in user (the inbox link).
+ */
+export function TopBar({ items }: { items?: ReactNode }) {
   const { t } = useTranslation();
   const site = useSite();
   const user = useCurrentUser();
@@ -45,6 +48,7 @@ export function TopBar() {
           <LanguageSwitch />
           {user ? (
             <>
+              {items}
               <Link to="/upload/" className={styles.upload}>
                 {t('nav.upload')}
               </Link>

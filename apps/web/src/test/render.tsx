@@ -64,6 +64,9 @@ export function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
     show_contact: false,
     public_collection: true,
     fixed_layout: true,
+    available_for_hire: null,
+    hire_note: '',
+    hire_rates: '',
     language: 'ko',
     ...overrides,
   };
@@ -86,7 +89,7 @@ export function artwork(id: number, overrides: Partial<Artwork> = {}): Artwork {
   return {
     id,
     title: `Work ${id}`,
-    author: { id: 3, username: 'hana', name: '하나', slug: 'hana', is_premium: true, cropped_avatar: '', level: 0, categories: [] },
+    author: { id: 3, username: 'hana', name: '하나', slug: 'hana', is_premium: true, cropped_avatar: '', level: 0, available_for_hire: null, categories: [] },
     categories: [{ category: 'painting', name: '회화' }],
     fields: [],
     concepts: [],

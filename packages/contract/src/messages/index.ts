@@ -2,6 +2,7 @@ import { type Catalogue, format, type Lang } from '../i18n.ts';
 import { accounts } from './accounts.ts';
 import { artworks } from './artworks.ts';
 import { common } from './common.ts';
+import { conversations } from './conversations.ts';
 import { curation } from './curation.ts';
 import { gallery } from './gallery.ts';
 import { invites } from './invites.ts';
@@ -19,6 +20,7 @@ export const messages: Catalogue = {
   ...curation,
   ...invites,
   ...profiles,
+  ...conversations,
 };
 
 export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {

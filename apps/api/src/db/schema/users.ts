@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { type Gender, type Lang, NAME_MAX, PHONE_MAX, SOCIAL_MAX, USERNAME_MAX } from '@axoo/contract';
+import { type Gender, HIRE_NOTE_MAX, HIRE_RATES_MAX, type HireAvailability, type Lang, NAME_MAX, PHONE_MAX, SOCIAL_MAX, USERNAME_MAX } from '@axoo/contract';
 import { categories } from './taxonomy.ts';
 
 /** SPEC §3 User / artist profile. Image columns hold storage keys ('' when unset). */
@@ -39,6 +39,12 @@ export const users = pgTable(
     showContact: boolean().notNull().default(false),
     publicCollection: boolean().notNull().default(true),
     fixedLayout: boolean().notNull().default(true),
+    /** Issue #20: what the artist is open to (null: not available), with a note and rates text. */
+    availableForHire: varchar({ length: 16 }).$type<HireAvailability>(),
+    hireNote: varchar({ length: HIRE_NOTE_MAX }).notNull().default(''),
+    hireRates: varchar({ length: HIRE_RATES_MAX }).notNull().default(''),
+    /** Staff suspended this user's contacting of others (issue #20). */
+    contactSuspended: boolean().notNull().default(false),
     /** Language for mails to this user ('ko' | 'en'). */
     language: varchar({ length: 2 }).$type<Lang>().notNull().default('ko'),
     lastLogin: timestamp({ withTimezone: true }),
@@ -54,6 +60,8 @@ export const users = pgTable(
     check('users_level_range', sql`${t.level} between 0 and 5`),
     check('users_gender_choice', sql`${t.gender} is null or ${t.gender} in ('Male', 'Female', 'Other')`),
     check('users_language_choice', sql`${t.language} in ('ko', 'en')`),
+    check('users_hire_choice', sql`${t.availableForHire} is null or ${t.availableForHire} in ('commissions', 'freelance', 'full_time')`),
+    index('users_hire_idx').on(t.availableForHire, t.level, t.id).where(sql`${t.availableForHire} is not null`),
   ],
 );
 

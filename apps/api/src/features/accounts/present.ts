@@ -14,7 +14,7 @@ import type { UserRow } from '../../db/schema/index.ts';
  */
 export type Named = { code: string; nameKo: string; nameEn: string };
 type Card = Pick<UserRow, 'id' | 'username' | 'name' | 'slug' | 'croppedAvatar'>;
-type Ranked = Card & Pick<UserRow, 'isPremium' | 'level'>;
+type Ranked = Card & Pick<UserRow, 'isPremium' | 'level' | 'availableForHire'>;
 
 const categoriesIn = (lang: Lang, categories: Named[]) => categories.map((c) => ({ category: c.code, name: localisedName(lang, c) }));
 
@@ -23,7 +23,7 @@ function owner(user: Card) {
 }
 
 function card(user: Ranked) {
-  return { ...owner(user), is_premium: user.isPremium, level: user.level };
+  return { ...owner(user), is_premium: user.isPremium, level: user.level, available_for_hire: user.availableForHire ?? null };
 }
 
 function author(user: Ranked, lang: Lang, categories: Named[]) {
@@ -59,6 +59,8 @@ function pageFields(user: UserRow, lang: Lang, categories: Named[]) {
     show_contact: user.showContact,
     public_collection: user.publicCollection,
     fixed_layout: user.fixedLayout,
+    hire_note: user.hireNote,
+    hire_rates: user.hireRates,
   };
 }
 

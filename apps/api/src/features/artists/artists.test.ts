@@ -33,6 +33,7 @@ describe('GET /api/v1/artists/ (SPEC §7 artists, §2 Gallery Artists type)', ()
       avatar: '',
       cropped_avatar: 'avatars/a.png',
       level: 5,
+      available_for_hire: null,
       categories: [],
     });
     expect(res.json().results[1].categories).toEqual([{ category: cats[1].category, name: cats[1].nameEn }]);

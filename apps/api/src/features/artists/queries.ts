@@ -1,5 +1,5 @@
-import { slugify } from '@axoo/contract';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type HireAvailability, type HireFilter, slugify } from '@axoo/contract';
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, userCategories, users } from '../../db/schema/index.ts';
 
@@ -7,6 +7,8 @@ export interface ArtistFilters {
   search?: string;
   category?: string;
   premium?: boolean;
+  /** Issue #20: any availability for hire (`true`) or one of them. */
+  hire?: HireFilter;
 }
 
 const likeLiteral = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -30,6 +32,8 @@ function searchCondition(term: string): SQL {
 export function artistConditions(f: ArtistFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (f.premium !== undefined) parts.push(eq(users.isPremium, f.premium) as SQL);
+  if (f.hire === 'true') parts.push(isNotNull(users.availableForHire) as SQL);
+  else if (f.hire) parts.push(eq(users.availableForHire, f.hire) as SQL);
   if (f.search) parts.push(searchCondition(f.search));
   if (f.category) {
     parts.push(
@@ -49,8 +53,19 @@ const artistColumns = {
   avatar: users.avatar,
   croppedAvatar: users.croppedAvatar,
   level: users.level,
+  availableForHire: users.availableForHire,
 };
-export type ArtistRow = { id: number; slug: string; username: string; name: string; isPremium: boolean; avatar: string; croppedAvatar: string; level: number };
+export type ArtistRow = {
+  id: number;
+  slug: string;
+  username: string;
+  name: string;
+  isPremium: boolean;
+  avatar: string;
+  croppedAvatar: string;
+  level: number;
+  availableForHire: HireAvailability | null;
+};
 
 /** Artist ranking first (SPEC §9 levels 5 to 0), then the newest. */
 export function pageOfArtists(db: Executor, where: SQL | undefined, limit: number, offset: number): Promise<ArtistRow[]> {

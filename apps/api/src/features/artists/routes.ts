@@ -1,4 +1,4 @@
-import { SEARCH_MAX } from '@axoo/contract';
+import { HIRE_FILTERS, SEARCH_MAX } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ const listQuery = z.object({
   search: z.string().max(SEARCH_MAX, 'gallery.search_too_long').optional(),
   categories__category: z.string().max(50).optional(),
   is_premium: z.enum(['true', 'false'], { error: 'field.invalid_choice' }).optional(),
+  available_for_hire: z.enum(HIRE_FILTERS, { error: 'field.invalid_choice' }).optional(),
 });
 
 export async function artistRoutes(app: FastifyInstance) {
@@ -20,13 +21,14 @@ export async function artistRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['artists'],
-        summary: 'Artists (SPEC §7): search by name or username, main field, is_premium=true for members only',
+        summary:
+          'Artists (SPEC §7): search by name or username, main field, is_premium=true for members only; available_for_hire=true (any) or one availability (issue #20)',
         querystring: listQuery,
       },
     },
     async (request) => {
       const page = parsePaging(request.query);
-      const { search, categories__category, is_premium } = request.query;
+      const { search, categories__category, is_premium, available_for_hire } = request.query;
       const result = await listArtists(
         app,
         request.lang,
@@ -34,6 +36,7 @@ export async function artistRoutes(app: FastifyInstance) {
           search: search?.trim() || undefined,
           category: categories__category || undefined,
           premium: is_premium === undefined ? undefined : is_premium === 'true',
+          hire: available_for_hire,
         },
         page,
       );

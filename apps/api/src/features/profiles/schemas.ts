@@ -1,4 +1,4 @@
-import { PROFILE_TEXT_MAX, SOCIAL_MAX } from '@axoo/contract';
+import { HIRE_AVAILABILITIES, HIRE_NOTE_MAX, HIRE_RATES_MAX, PROFILE_TEXT_MAX, SOCIAL_MAX } from '@axoo/contract';
 import {
   dateOfBirthSchema,
   emailSchema,
@@ -41,6 +41,10 @@ export const userUpdateSchema = z.object({
   show_contact: z.boolean().optional(),
   public_collection: z.boolean().optional(),
   fixed_layout: z.boolean().optional(),
+  /** Issue #20: open to commissions, freelance or full-time work, or null (not available). */
+  available_for_hire: z.enum(HIRE_AVAILABILITIES, { error: 'field.invalid_choice' }).nullable().optional(),
+  hire_note: z.string().trim().max(HIRE_NOTE_MAX).optional(),
+  hire_rates: z.string().trim().max(HIRE_RATES_MAX).optional(),
   avatar: image,
   raw_avatar: image,
   cropped_avatar: image,

@@ -8,7 +8,8 @@ import type { Artwork } from '../../site.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useArtwork, useAuthorArtworks } from './api/artworks.ts';
 import styles from './ArtworkOverlay.module.css';
-import { LevelSlot } from './slots.tsx';
+import { HireBadge } from './components/HireBadge.tsx';
+import { ContactSlot, LevelSlot } from './slots.tsx';
 import { ArtworkCard } from './components/ArtworkCard.tsx';
 import { CollectButton } from './components/CollectButton.tsx';
 import { SiteShareLinks } from './components/ShareLinks.tsx';
@@ -67,7 +68,14 @@ function Body({ artwork }: { artwork: Artwork }) {
             {artwork.categories.length > 0 && ' · '}
             <time dateTime={date}>{t('overlay.published', { date: new Date(date).toLocaleDateString(i18n.language === 'en' ? 'en-US' : 'ko-KR') })}</time>
           </p>
+          {artwork.author?.available_for_hire && (
+            <p className={styles.hire}>
+              <HireBadge value={artwork.author.available_for_hire} />
+            </p>
+          )}
         </div>
+        {/* Issue #20: write to the artist about this project (the inbox feature's button; nothing on one's own work). */}
+        {artwork.author && <ContactSlot artist={artwork.author} artwork={artwork} />}
         <CollectButton artworkId={artwork.id} collection={artwork.collection} size="large" />
         {/* SPEC §4 Artwork level: staff curate from the overlay too (renders nothing for others). */}
         <LevelSlot artwork={artwork} />

@@ -1,6 +1,12 @@
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 import type { Artwork } from '../../site.ts';
 
+/** Whom a contact button writes to, and the artwork it is about when there is one (issue #20). */
+export interface ContactTarget {
+  artist: { id: number; name: string; slug: string };
+  artwork?: { id: number; title: string } | null;
+}
+
 /**
  * What other features put into the artwork kit (cards, overlay) without the kit importing them: the routes
  * compose them once (issue #12 D; STYLE: features do not reach into each other). Empty by default.
@@ -8,6 +14,8 @@ import type { Artwork } from '../../site.ts';
 export interface ArtworkSlots {
   /** Staff curation controls on a card and in the overlay (SPEC §4 Artwork level). */
   LevelControl?: ComponentType<{ artwork: Pick<Artwork, 'id' | 'level'> }>;
+  /** The contact button of the inbox feature, in the overlay and on profiles (issue #20). */
+  ContactControl?: ComponentType<ContactTarget>;
 }
 
 const SlotsContext = createContext<ArtworkSlots>({});
@@ -20,4 +28,10 @@ export function ArtworkSlotsProvider({ slots, children }: { slots: ArtworkSlots;
 export function LevelSlot({ artwork }: { artwork: Pick<Artwork, 'id' | 'level'> }) {
   const { LevelControl } = useContext(SlotsContext);
   return LevelControl ? <LevelControl artwork={artwork} /> : null;
+}
+
+/** The contact button the routes composed in, or nothing. */
+export function ContactSlot(target: ContactTarget) {
+  const { ContactControl } = useContext(SlotsContext);
+  return ContactControl ? <ContactControl {...target} /> : null;
 }

@@ -19,7 +19,10 @@ export default function GalleryPage() {
   const { t } = useTranslation('gallery');
   const { filters, category, apply } = useGalleryView();
   const projects = useArtworkPages(artworkQueryOf(filters, category), filters.type === 'projects');
-  const artists = useArtistPages({ search: filters.search || undefined, categories__category: category || undefined }, filters.type === 'artists');
+  const artists = useArtistPages(
+    { search: filters.search || undefined, categories__category: category || undefined, available_for_hire: filters.hire || undefined },
+    filters.type === 'artists',
+  );
   const active = filters.type === 'projects' ? projects : artists;
   const sentinel = useSentinel(() => {
     if (active.hasNextPage && !active.isFetchingNextPage) void active.fetchNextPage();

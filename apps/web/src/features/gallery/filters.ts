@@ -1,4 +1,4 @@
-import type { ArtworkListQuery } from '@axoo/contract';
+import { type ArtworkListQuery, HIRE_FILTERS, type HireFilter } from '@axoo/contract';
 /** The gallery's view as URL state (STYLE: filters live in the URL so a link reproduces the view). */
 export interface GalleryFilters {
   type: 'projects' | 'artists';
@@ -8,6 +8,8 @@ export interface GalleryFilters {
   field: string;
   concept: string;
   color: string;
+  /** Artists only: open to work (`true`: any way) or one availability (issue #20); '' for everyone. */
+  hire: HireFilter | '';
 }
 
 export function readFilters(params: URLSearchParams): GalleryFilters {
@@ -22,6 +24,7 @@ export function readFilters(params: URLSearchParams): GalleryFilters {
     field: params.get('field') ?? '',
     concept: params.get('concept') ?? '',
     color: params.get('color') ?? '',
+    hire: (HIRE_FILTERS as readonly string[]).includes(params.get('hire') ?? '') ? (params.get('hire') as HireFilter) : '',
   };
 }
 
@@ -30,6 +33,7 @@ export function writeFilters(f: GalleryFilters): URLSearchParams {
   const out = new URLSearchParams();
   if (f.type === 'artists') out.set('type', 'artists');
   if (f.search) out.set('search', f.search);
+  if (f.type === 'artists' && f.hire) out.set('hire', f.hire);
   if (f.type === 'projects') {
     if (f.ordering !== '-created') out.set('ordering', f.ordering);
     if (f.period) out.set('period', f.period);

@@ -28,6 +28,10 @@ describe('gallery filters in the URL (SPEC §2 Gallery)', () => {
     expect(f).toMatchObject({ type: 'projects', search: '꽃', ordering: '-hit', period: '3m', color: '4' });
     expect(writeFilters(f).toString()).toBe('search=%EA%BD%83&ordering=-hit&period=3m&color=4');
     expect(writeFilters(readFilters(new URLSearchParams('type=artists&ordering=-hit'))).toString()).toBe('type=artists');
+    // Issue #20: the Artists tab's availability filter lives in the URL; unknown values and the projects tab drop it.
+    expect(writeFilters(readFilters(new URLSearchParams('type=artists&hire=freelance'))).toString()).toBe('type=artists&hire=freelance');
+    expect(readFilters(new URLSearchParams('type=artists&hire=sometimes')).hire).toBe('');
+    expect(writeFilters(readFilters(new URLSearchParams('hire=true'))).toString()).toBe('');
   });
 
   it('starts a time window at 00:00:00 of the day one or three months back', () => {

@@ -6,6 +6,8 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { avatarImage } from '../../ui/avatar.ts';
 import { useCurrentUser, useSite } from '../../site.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { HireBadge } from '../artworks/components/HireBadge.tsx';
+import { ContactSlot } from '../artworks/slots.tsx';
 import { normaliseSlug, type ProfileTab, profileKey, useProfile } from './api/profiles.ts';
 import { EditProfile } from './components/EditProfile.tsx';
 import { LevelControl } from './components/LevelControl.tsx';
@@ -58,7 +60,10 @@ export default function ProfilePage() {
                 {profile.categories.map((c) => c.name).join(' · ')}
               </p>
             )}
+            <HireBadge value={profile.available_for_hire} large />
             <SocialLinks profile={profile} />
+            {/* Issue #20: write to the artist through the inbox (never by address); not on one's own page. */}
+            {!isOwner && <ContactSlot artist={profile} />}
             {isOwner && <EditProfile slug={slug} />}
             {viewer?.is_staff && <LevelControl profile={profile} onChanged={(p) => client.setQueryData(profileKey(normaliseSlug(slug)), p)} />}
           </section>

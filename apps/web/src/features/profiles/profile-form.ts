@@ -10,7 +10,20 @@ export const IMAGE_FIELDS = ['avatar', 'raw_avatar', 'cropped_avatar', 'banner',
 export type ImageSlot = 'avatar' | 'banner';
 
 /** Fields whose messages show under their own input; anything else goes in the box at the end. */
-export const RENDERED_FIELDS = new Set<string>(['username', 'name', 'email', 'phone', 'categories', 'biography', 'about', ...SOCIAL_KINDS, ...IMAGE_FIELDS]);
+export const RENDERED_FIELDS = new Set<string>([
+  'username',
+  'name',
+  'email',
+  'phone',
+  'categories',
+  'biography',
+  'about',
+  'available_for_hire',
+  'hire_note',
+  'hire_rates',
+  ...SOCIAL_KINDS,
+  ...IMAGE_FIELDS,
+]);
 
 export function valuesOf(user: CurrentUser): ProfileValues {
   return {
@@ -32,6 +45,9 @@ export function valuesOf(user: CurrentUser): ProfileValues {
     show_contact: user.show_contact,
     public_collection: user.public_collection,
     fixed_layout: user.fixed_layout,
+    available_for_hire: user.available_for_hire,
+    hire_note: user.hire_note,
+    hire_rates: user.hire_rates,
     avatar: user.avatar,
     raw_avatar: user.raw_avatar,
     cropped_avatar: user.cropped_avatar,

@@ -1,4 +1,4 @@
-import { type ArtworkListQuery, PAGE_SIZE, queryKeys } from '@axoo/contract';
+import { type ArtworkListQuery, type HireAvailability, PAGE_SIZE, queryKeys } from '@axoo/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 import { nextOffset, type Paged } from '../../../api/paging.ts';
@@ -15,7 +15,15 @@ export interface Artist {
   avatar: string;
   cropped_avatar: string;
   level: number;
+  available_for_hire: HireAvailability | null;
   categories: { category: string; name: string }[];
+}
+
+/** The Artists tab's query (GET /api/v1/artists/): search, main field and availability for hire (issue #20). */
+export interface ArtistQuery {
+  search?: string;
+  categories__category?: string;
+  available_for_hire?: string;
 }
 
 /** GET /api/v1/artworks/ page by page (SPEC §7), for infinite scroll. */
@@ -32,7 +40,7 @@ export const artworkPagesQuery = (query: ArtworkListQuery, enabled: boolean) =>
 export const useArtworkPages = (query: ArtworkListQuery, enabled: boolean) => useInfiniteQuery(artworkPagesQuery(query, enabled));
 
 /** GET /api/v1/artists/?is_premium=true (the gallery's Artists type lists members only). */
-export const artistPagesQuery = (query: { search?: string; categories__category?: string }, enabled: boolean) =>
+export const artistPagesQuery = (query: ArtistQuery, enabled: boolean) =>
   infiniteQueryOptions({
     queryKey: queryKeys.artists.gallery(query),
     queryFn: ({ pageParam, signal }) =>
@@ -43,5 +51,4 @@ export const artistPagesQuery = (query: { search?: string; categories__category?
     staleTime: 30_000,
   });
 
-export const useArtistPages = (query: { search?: string; categories__category?: string }, enabled: boolean) =>
-  useInfiniteQuery(artistPagesQuery(query, enabled));
+export const useArtistPages = (query: ArtistQuery, enabled: boolean) => useInfiniteQuery(artistPagesQuery(query, enabled));

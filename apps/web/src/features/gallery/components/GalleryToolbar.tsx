@@ -1,10 +1,11 @@
+import { HIRE_FILTERS } from '@axoo/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocalName, useSite } from '../../../site.ts';
 import { type Option, Select } from '../../../ui/Select.tsx';
 import type { GalleryFilters } from '../filters.ts';
 import styles from '../GalleryPage.module.css';
 
-/** SPEC §2 Gallery: Projects / Artists, and for projects ordering, time window, field, concept, colour and genre. */
+/** SPEC §2 Gallery: Projects / Artists, and for projects ordering, time window, field, concept, colour and genre; for artists, availability for hire (issue #20). */
 export function GalleryToolbar({
   filters,
   category,
@@ -33,12 +34,23 @@ export function GalleryToolbar({
             aria-pressed={filters.type === type}
             className={styles.type}
             // SPEC §2: changing type clears the search and the results.
-            onClick={() => type !== filters.type && apply({ type, search: '' })}
+            onClick={() => type !== filters.type && apply({ type, search: '', hire: '' })}
           >
             {t(`types.${type}`)}
           </button>
         ))}
       </div>
+      {filters.type === 'artists' && (
+        <div className={styles.filters}>
+          {/* Issue #20: artists open to work, any way or one of them. */}
+          {optional(
+            t('hire.label'),
+            filters.hire,
+            HIRE_FILTERS.map((value) => ({ value, label: t(`hire.${value}`) })),
+            (hire) => apply({ hire: hire as GalleryFilters['hire'] }),
+          )}
+        </div>
+      )}
       {filters.type === 'projects' && (
         <div className={styles.filters}>
           <div className={styles.filter}>

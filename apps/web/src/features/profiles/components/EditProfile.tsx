@@ -1,4 +1,14 @@
-import { AVATAR_RATIO, BANNER_RATIO, IMAGE_TYPES, mediaUrl, queryKeys } from '@axoo/contract';
+import {
+  AVATAR_RATIO,
+  BANNER_RATIO,
+  HIRE_AVAILABILITIES,
+  HIRE_NOTE_MAX,
+  HIRE_RATES_MAX,
+  type HireAvailability,
+  IMAGE_TYPES,
+  mediaUrl,
+  queryKeys,
+} from '@axoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type PathValue, useForm } from 'react-hook-form';
@@ -10,7 +20,7 @@ import { useCurrentUser, useSetCurrentUser, useSite } from '../../../site.ts';
 import { ImageCropper } from '../../../ui/Cropper.tsx';
 import { FieldError } from '../../../ui/FieldError.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
-import { MultiSelect } from '../../../ui/Select.tsx';
+import { MultiSelect, Select } from '../../../ui/Select.tsx';
 import { normaliseSlug, updateUser } from '../api/profiles.ts';
 import { ProfileImageError, useProfileImages } from '../hooks/use-profile-images.ts';
 import styles from '../Profile.module.css';
@@ -194,6 +204,32 @@ export function EditProfile({ slug }: { slug: string }) {
                 <FieldError messages={messageOf(key)} />
               </div>
             ))}
+            <fieldset className={styles.socialFields} data-testid="hire-fields">
+              <legend>{t('form.hireTitle')}</legend>
+              <div className="field">
+                <Select
+                  label={t('form.hireAvailability')}
+                  value={values.available_for_hire ?? 'none'}
+                  options={[{ value: 'none', label: t('form.hireNone') }, ...HIRE_AVAILABILITIES.map((value) => ({ value, label: t(`form.hire.${value}`) }))]}
+                  onChange={(v) => set('available_for_hire', v && v !== 'none' ? (v as HireAvailability) : null)}
+                  invalid={Boolean(errors.available_for_hire)}
+                />
+                <FieldError messages={messageOf('available_for_hire')} />
+              </div>
+              {(['hire_note', 'hire_rates'] as const).map((key) => (
+                <div className="field" key={key}>
+                  <label htmlFor={`profile-${key}`}>{t(`form.${key}`)}</label>
+                  <textarea
+                    id={`profile-${key}`}
+                    {...form.register(key)}
+                    rows={2}
+                    maxLength={key === 'hire_note' ? HIRE_NOTE_MAX : HIRE_RATES_MAX}
+                    aria-describedby={`profile-${key}-error`}
+                  />
+                  <FieldError id={`profile-${key}-error`} messages={messageOf(key)} />
+                </div>
+              ))}
+            </fieldset>
             <label className={styles.check}>
               <input type="checkbox" {...form.register('show_contact')} />
               {t('form.showContact')}

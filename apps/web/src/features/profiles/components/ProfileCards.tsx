@@ -19,7 +19,7 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-/** SPEC §2 Profile: collapsible Biography, About and Mail & Contact cards (plain text, line breaks kept). */
+/** SPEC §2 Profile: collapsible Biography, About, Work with me (issue #20: note and rates) and Mail & Contact cards (plain text, line breaks kept). */
 export function ProfileCards({ profile, isOwner }: { profile: Profile; isOwner: boolean }) {
   const { t } = useTranslation('profiles');
   const email = profile.email ?? '';
@@ -35,6 +35,17 @@ export function ProfileCards({ profile, isOwner }: { profile: Profile; isOwner: 
       {(profile.about || isOwner) && (
         <Card id="about" title={t('cards.about')}>
           <p className={styles.text}>{profile.about || t('cards.nothing')}</p>
+        </Card>
+      )}
+      {(profile.hire_note || profile.hire_rates) && (
+        <Card id="hire" title={t('cards.hire')}>
+          {profile.hire_note && <p className={styles.text}>{profile.hire_note}</p>}
+          {profile.hire_rates && (
+            <dl className={styles.contact}>
+              <dt>{t('cards.rates')}</dt>
+              <dd className={styles.text}>{profile.hire_rates}</dd>
+            </dl>
+          )}
         </Card>
       )}
       {showContact && (
