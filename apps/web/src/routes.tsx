@@ -23,6 +23,7 @@ const EditCallPage = lazyComponent(() => import('./features/invites/pages/EditCa
 const MyCallsPage = lazyComponent(() => import('./features/invites/pages/MyCallsPage.tsx'));
 const UnsubscribePage = lazyComponent(() => import('./features/invites/pages/UnsubscribePage.tsx'));
 const ProfilePage = lazyComponent(() => import('./features/profiles/ProfilePage.tsx'));
+const FeedPage = lazyComponent(() => import('./features/feed/FeedPage.tsx'));
 const AdminPage = lazyComponent(() => import('./features/admin/AdminPage.tsx'));
 const InvitesAdmin = lazyComponent(() => import('./features/invites/admin/InvitesAdmin.tsx'));
 
@@ -79,6 +80,7 @@ export const pageRoutes = (
     <Route path="/goodluck/:inviteId/published/:artworkId/" element={auth(<InvitePublishedPage />)} />
     <Route path="/goodluck/:inviteId/application/:artworkId/" element={auth(<InviteApplicationPage />)} />
     <Route path="/goodluck/:inviteId/complete/:artworkId/" element={auth(<InviteCompletePage />)} />
+    <Route path="/following/" element={auth(<FeedPage />)} />
     <Route path="/admin/*" element={auth(<AdminPage more={consoleSections} />)} />
     <Route path="/:slug/" element={<ProfileRoute />} />
     <Route path="*" element={<Navigate to="/" replace />} />

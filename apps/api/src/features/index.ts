@@ -7,8 +7,11 @@ import { artistRoutes } from './artists/routes.ts';
 import { curationConsoleRoutes } from './curation/console-routes.ts';
 import { curationRoutes } from './curation/routes.ts';
 import { collectionRoutes } from './collections/routes.ts';
+import { feedRoutes } from './feed/routes.ts';
+import { followRoutes } from './follows/routes.ts';
 import { galleryRoutes } from './gallery/routes.ts';
 import { inviteRoutes } from './invites/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { shareRoutes } from './share/routes.ts';
 
@@ -29,4 +32,7 @@ export const featureRegistry: FastifyPluginAsync[] = [
   shareRoutes,
   profileRoutes,
   inviteRoutes,
+  followRoutes,
+  feedRoutes,
+  notificationRoutes,
 ];

@@ -34,6 +34,11 @@ export function TopBar() {
           <NavLink to="/goodluck/" className={({ isActive }) => (isActive ? styles.active : undefined)}>
             {t('nav.goodluck')}
           </NavLink>
+          {user && (
+            <NavLink to="/following/" className={({ isActive }) => (isActive ? styles.active : undefined)}>
+              {t('follows:feed.nav')}
+            </NavLink>
+          )}
           <a href={site.links.edition} target="_blank" rel="noopener noreferrer">
             {t('nav.edition')}
           </a>

@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
+import { mailsTo as outbox } from '../../../test/outbox.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
 import { artworks, inviteApplications, invites, inviteSubscriptions, notifications } from '../../db/schema/index.ts';
 import { CLOSING_NOTICE_MS, remindClosingInvites } from './invite-service.ts';
@@ -34,15 +32,7 @@ async function as(user: UserRow | null, lang: 'ko' | 'en' = 'en') {
 }
 
 /** Every mail sent so far to `to` (the job queue drained first), oldest first. */
-async function mailsTo(to: string) {
-  await app.jobs.drain();
-  let files: string[] = [];
-  try {
-    files = readdirSync(app.config.outboxDir).sort();
-  } catch {}
-  const mails = await Promise.all(files.map(async (f) => simpleParser(readFileSync(join(app.config.outboxDir, f)))));
-  return mails.filter((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address === to);
-}
+const mailsTo = (to: string) => outbox(app, to);
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 

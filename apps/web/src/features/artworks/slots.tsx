@@ -8,6 +8,8 @@ import type { Artwork } from '../../site.ts';
 export interface ArtworkSlots {
   /** Staff curation controls on a card and in the overlay (SPEC §4 Artwork level). */
   LevelControl?: ComponentType<{ artwork: Pick<Artwork, 'id' | 'level'> }>;
+  /** Follow / unfollow an artist (issue #17): in the overlay, on profiles and on artist cards. */
+  FollowControl?: ComponentType<{ artist: number; size?: 'small' | 'large' }>;
 }
 
 const SlotsContext = createContext<ArtworkSlots>({});
@@ -20,4 +22,10 @@ export function ArtworkSlotsProvider({ slots, children }: { slots: ArtworkSlots;
 export function LevelSlot({ artwork }: { artwork: Pick<Artwork, 'id' | 'level'> }) {
   const { LevelControl } = useContext(SlotsContext);
   return LevelControl ? <LevelControl artwork={artwork} /> : null;
+}
+
+/** The follow button the routes composed in, or nothing. */
+export function FollowSlot({ artist, size }: { artist: number; size?: 'small' | 'large' }) {
+  const { FollowControl } = useContext(SlotsContext);
+  return FollowControl ? <FollowControl artist={artist} size={size} /> : null;
 }

@@ -7,7 +7,9 @@ import { avatarImage } from '../../ui/avatar.ts';
 import { useCurrentUser, useSite } from '../../site.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { normaliseSlug, type ProfileTab, profileKey, useProfile } from './api/profiles.ts';
+import { FollowSlot } from '../artworks/slots.tsx';
 import { EditProfile } from './components/EditProfile.tsx';
+import { FollowCounts } from './components/FollowCounts.tsx';
 import { LevelControl } from './components/LevelControl.tsx';
 import { ProfileArtworks } from './components/ProfileArtworks.tsx';
 import { ProfileCards } from './components/ProfileCards.tsx';
@@ -58,6 +60,8 @@ export default function ProfilePage() {
                 {profile.categories.map((c) => c.name).join(' · ')}
               </p>
             )}
+            <FollowCounts profile={profile} />
+            <FollowSlot artist={profile.id} size="large" />
             <SocialLinks profile={profile} />
             {isOwner && <EditProfile slug={slug} />}
             {viewer?.is_staff && <LevelControl profile={profile} onChanged={(p) => client.setQueryData(profileKey(normaliseSlug(slug)), p)} />}
