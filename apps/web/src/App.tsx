@@ -40,6 +40,8 @@ export function seedPrefetched(client: QueryClient) {
 }
 
 const ArtworkOverlay = lazyComponent(() => import('./features/artworks/ArtworkOverlay.tsx'));
+// Loaded only for a logged-in user's top bar: a guest's first page carries no notifications code.
+const NotificationBell = lazyComponent(() => import('./features/notifications/components/Bell.tsx'));
 
 /** What the app puts into the artwork kit: staff level buttons on cards and in the overlay (SPEC §4), follow buttons (issue #17). */
 export const artworkSlots = { LevelControl: ArtworkLevelButtons, FollowControl: FollowButton };
@@ -53,7 +55,7 @@ export const shellRoutes = [
     path: '*',
     element: (
       <ArtworkSlotsProvider slots={artworkSlots}>
-        <Layout routes={pageRoutes} overlay={(id) => <ArtworkOverlay key={id} id={id} />} />
+        <Layout routes={pageRoutes} overlay={(id) => <ArtworkOverlay key={id} id={id} />} tools={<NotificationBell />} />
       </ArtworkSlotsProvider>
     ),
   },

@@ -24,6 +24,9 @@ const MyCallsPage = lazyComponent(() => import('./features/invites/pages/MyCalls
 const UnsubscribePage = lazyComponent(() => import('./features/invites/pages/UnsubscribePage.tsx'));
 const ProfilePage = lazyComponent(() => import('./features/profiles/ProfilePage.tsx'));
 const FeedPage = lazyComponent(() => import('./features/feed/FeedPage.tsx'));
+const NotificationsPage = lazyComponent(() => import('./features/notifications/NotificationsPage.tsx'));
+const NotificationsUnsubscribePage = lazyComponent(() => import('./features/notifications/UnsubscribePage.tsx'));
+const MailPreferences = lazyComponent(() => import('./features/notifications/components/MailPreferences.tsx'));
 const AdminPage = lazyComponent(() => import('./features/admin/AdminPage.tsx'));
 const InvitesAdmin = lazyComponent(() => import('./features/invites/admin/InvitesAdmin.tsx'));
 
@@ -59,7 +62,7 @@ export const pageRoutes = (
     <Route path="/" element={<HomePage />} />
     <Route path="/signup/" element={<SignupPage />} />
     <Route path="/login/" element={<LoginPage />} />
-    <Route path="/accounts/" element={auth(<AccountPage />)} />
+    <Route path="/accounts/" element={auth(<AccountPage more={<MailPreferences />} />)} />
     <Route path="/accounts/password/" element={auth(<PasswordChangePage />)} />
     <Route path="/accounts/password/reset/" element={<PasswordResetPage />} />
     <Route path="/accounts/reset/:uidb64/:token/" element={<PasswordResetConfirmPage />} />
@@ -81,6 +84,8 @@ export const pageRoutes = (
     <Route path="/goodluck/:inviteId/application/:artworkId/" element={auth(<InviteApplicationPage />)} />
     <Route path="/goodluck/:inviteId/complete/:artworkId/" element={auth(<InviteCompletePage />)} />
     <Route path="/following/" element={auth(<FeedPage />)} />
+    <Route path="/notifications/" element={auth(<NotificationsPage />)} />
+    <Route path="/notifications/unsubscribe/" element={<NotificationsUnsubscribePage />} />
     <Route path="/admin/*" element={auth(<AdminPage more={consoleSections} />)} />
     <Route path="/:slug/" element={<ProfileRoute />} />
     <Route path="*" element={<Navigate to="/" replace />} />

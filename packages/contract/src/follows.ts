@@ -83,3 +83,26 @@ export type Insights = z.infer<typeof InsightsSchema>;
 export type PlatformDay = z.infer<typeof PlatformDaySchema>;
 export type SuggestedArtist = z.infer<typeof SuggestedArtistSchema>;
 export type FeedArtwork = z.infer<typeof ArtworkSchema>;
+
+/**
+ * The group a page view's referrer counts under (issue #17 insights): '' when none, 'self' for the site's own
+ * pages (`ownHost`), otherwise the host without a leading 'www.'. Never the path or query: no viewer trail is kept.
+ */
+export function referrerGroup(referrer: string, ownHost: string): string {
+  if (!referrer) return REFERRER_DIRECT;
+  let host: string;
+  try {
+    host = new URL(referrer).host.toLowerCase();
+  } catch {
+    return REFERRER_DIRECT;
+  }
+  if (!host) return REFERRER_DIRECT;
+  if (host === ownHost.toLowerCase()) return REFERRER_SELF;
+  return host.replace(/^www\./, '').slice(0, 200);
+}
+
+/** The artwork a page path shows (`/artwork/{id}/`), or null. */
+export function artworkIdOfPath(path: string): number | null {
+  const m = /^\/artwork\/(\d{1,9})\/$/.exec(path);
+  return m ? Number(m[1]) : null;
+}

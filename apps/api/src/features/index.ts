@@ -10,6 +10,7 @@ import { collectionRoutes } from './collections/routes.ts';
 import { feedRoutes } from './feed/routes.ts';
 import { followRoutes } from './follows/routes.ts';
 import { galleryRoutes } from './gallery/routes.ts';
+import { insightRoutes } from './insights/routes.ts';
 import { inviteRoutes } from './invites/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
@@ -35,4 +36,5 @@ export const featureRegistry: FastifyPluginAsync[] = [
   followRoutes,
   feedRoutes,
   notificationRoutes,
+  insightRoutes,
 ];

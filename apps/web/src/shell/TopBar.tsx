@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { lazyComponent } from '../lazy.ts';
@@ -12,7 +12,7 @@ const UserMenu = lazyComponent(() => import('./UserMenu.tsx'));
 const MobileMenu = lazyComponent(() => import('./MobileMenu.tsx').then((m) => ({ default: m.MobileMenu })));
 
 /** SPEC §2 Shell: fixed top bar with the top menu, and login/sign-up or upload and the avatar menu. */
-export function TopBar() {
+export function TopBar({ tools }: { tools?: ReactNode }) {
   const { t } = useTranslation();
   const site = useSite();
   const user = useCurrentUser();
@@ -50,6 +50,7 @@ export function TopBar() {
           <LanguageSwitch />
           {user ? (
             <>
+              {tools && <Suspense fallback={null}>{tools}</Suspense>}
               <Link to="/upload/" className={styles.upload}>
                 {t('nav.upload')}
               </Link>

@@ -29,7 +29,11 @@ export function useToggleFollow(artist: number) {
   const client = useQueryClient();
   const key = queryKeys.follows.mine();
   return useMutation({
-    mutationFn: async (current: Follow | undefined) => (current ? (await unfollowArtist(current.id), null) : followArtist(artist)),
+    mutationFn: async (current: Follow | undefined): Promise<Follow | null> => {
+      if (!current) return followArtist(artist);
+      await unfollowArtist(current.id);
+      return null;
+    },
     onMutate: async (current) => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<Follow[]>(key);
