@@ -27,6 +27,8 @@ const FeedPage = lazyComponent(() => import('./features/feed/FeedPage.tsx'));
 const NotificationsPage = lazyComponent(() => import('./features/notifications/NotificationsPage.tsx'));
 const NotificationsUnsubscribePage = lazyComponent(() => import('./features/notifications/UnsubscribePage.tsx'));
 const MailPreferences = lazyComponent(() => import('./features/notifications/components/MailPreferences.tsx'));
+const InsightsPage = lazyComponent(() => import('./features/insights/InsightsPage.tsx'));
+const PlatformTotals = lazyComponent(() => import('./features/insights/PlatformTotals.tsx'));
 const AdminPage = lazyComponent(() => import('./features/admin/AdminPage.tsx'));
 const InvitesAdmin = lazyComponent(() => import('./features/invites/admin/InvitesAdmin.tsx'));
 
@@ -49,7 +51,10 @@ function InviteUploadRoute() {
 }
 
 /** The console's sections that other features own (composed here, not imported by the console). */
-const consoleSections = [{ path: 'invites', labelKey: 'invites:admin.title', element: <InvitesAdmin /> }];
+const consoleSections = [
+  { path: 'invites', labelKey: 'invites:admin.title', element: <InvitesAdmin /> },
+  { path: 'insights', labelKey: 'insights:platform.title', element: <PlatformTotals /> },
+];
 
 function ProfileRoute() {
   const { slug } = useParams();
@@ -87,6 +92,7 @@ export const pageRoutes = (
     <Route path="/notifications/" element={auth(<NotificationsPage />)} />
     <Route path="/notifications/unsubscribe/" element={<NotificationsUnsubscribePage />} />
     <Route path="/admin/*" element={auth(<AdminPage more={consoleSections} />)} />
+    <Route path="/:slug/insights/" element={auth(<InsightsPage />)} />
     <Route path="/:slug/" element={<ProfileRoute />} />
     <Route path="*" element={<Navigate to="/" replace />} />
   </>

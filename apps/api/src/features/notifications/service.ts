@@ -83,9 +83,10 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * mail go into one mail in their language, with a one-click unsubscribe per type. Taking the notices and queueing the
  * mail happen in one transaction, so a notice is mailed at most once and never lost between the two.
  */
-export async function sendDigests(deps: Deps, siteUrl: string) {
+export async function sendDigests(deps: Pick<Deps, 'db' | 'config'>, siteUrl: string, only?: number[]) {
   let sent = 0;
-  for (const userId of await q.usersWithUndigested(deps.db)) {
+  const users = (await q.usersWithUndigested(deps.db)).filter((id) => !only || only.includes(id));
+  for (const userId of users) {
     const mailed = await deps.db.transaction(async (tx) => {
       const user = await q.findMailUser(tx, userId);
       const taken = await q.takeUndigested(tx, userId);

@@ -88,6 +88,13 @@ export function useSavePreferences() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (changes: Partial<MailPreferences>) => api<MailPreferences>('/api/v1/notifications/preferences/', { method: 'PUT', body: changes }),
+    // The switch moves at once; a refusal puts it back.
+    onMutate: (changes) => {
+      const before = client.getQueryData<MailPreferences>(queryKeys.notifications.preferences());
+      if (before) client.setQueryData(queryKeys.notifications.preferences(), { ...before, ...changes });
+      return { before };
+    },
+    onError: (_error, _changes, context) => client.setQueryData(queryKeys.notifications.preferences(), context?.before),
     onSuccess: (prefs) => client.setQueryData(queryKeys.notifications.preferences(), prefs),
   });
 }

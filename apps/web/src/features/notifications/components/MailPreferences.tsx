@@ -20,13 +20,7 @@ export default function MailPreferences() {
           {MAIL_NOTICE_TYPES.map((type) => (
             <li key={type}>
               <label>
-                <input
-                  type="checkbox"
-                  checked={prefs.data[type]}
-                  disabled={save.isPending}
-                  onChange={(e) => save.mutate({ [type]: e.target.checked })}
-                  data-testid={`mail-${type}`}
-                />
+                <input type="checkbox" checked={prefs.data[type]} onChange={(e) => save.mutate({ [type]: e.target.checked })} data-testid={`mail-${type}`} />
                 {t(`notifications.mailTypes.${type}`)}
               </label>
             </li>
