@@ -67,6 +67,7 @@ describe('follows (issue #17)', () => {
     expect(self.statusCode).toBe(400);
     expect(self.json()).toEqual({ artist: ['You cannot follow yourself.'] });
     expect((await agent.post('/api/v1/follows/', { artist: 99999999 })).json()).toEqual({ artist: ['This artist does not exist.'] });
+    expect((await agent.post('/api/v1/follows/', { artist: 99999999999 })).json()).toEqual({ artist: ['This artist does not exist.'] });
     expect((await agent.post('/api/v1/follows/', {})).json()).toEqual({ artist: ['Choose an artist to follow.'] });
     expect((await agent.post('/api/v1/follows/', { artist: 'x' })).statusCode).toBe(400);
     // A non-member artist can be followed.

@@ -1,4 +1,4 @@
-import { FOLLOWS_PER_HOUR, FollowSchema, idPathParams } from '@axoo/contract';
+import { FOLLOWS_PER_HOUR, FollowSchema, ID_MAX, idPathParams } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { paged, pagingQuery, parsePaging } from '../../http/paging.ts';
 import { parseId } from '../../http/params.ts';
 import { fanOutPublish, follow, listFollowUsers, listMine, unfollow } from './service.ts';
 
-const body = z.object({ artist: z.number({ error: 'follow.artist_required' }).int().positive() });
+const body = z.object({ artist: z.number({ error: 'follow.artist_required' }).int().positive().max(ID_MAX, 'follow.artist_not_found') });
 
 /** The job the migration's trigger queues when an artwork becomes visible. */
 export const PUBLISH_JOB = 'follows.publish';

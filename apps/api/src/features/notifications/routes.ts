@@ -1,4 +1,4 @@
-import { MAIL_NOTICE_TYPES, type NotificationPageSchema } from '@axoo/contract';
+import { ID_MAX, MAIL_NOTICE_TYPES, type NotificationPageSchema } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,9 +9,11 @@ import * as service from './service.ts';
 const preferencesSchema = z.object(
   Object.fromEntries(MAIL_NOTICE_TYPES.map((type) => [type, z.boolean()])) as Record<(typeof MAIL_NOTICE_TYPES)[number], z.ZodBoolean>,
 );
-const readBody = z.object({ ids: z.union([z.literal('all'), z.array(z.number().int().positive()).max(500)], { error: 'notifications.ids_invalid' }) });
+const readBody = z.object({
+  ids: z.union([z.literal('all'), z.array(z.number().int().positive().max(ID_MAX)).max(500)], { error: 'notifications.ids_invalid' }),
+});
 const unsubscribeBody = z.object({
-  user: z.number().int().positive(),
+  user: z.number().int().positive().max(ID_MAX),
   type: z.enum([...MAIL_NOTICE_TYPES, 'all'], { error: 'notifications.type_invalid' }),
   token: z.string().min(1).max(200),
 });
