@@ -20,6 +20,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { dropDatabase, generate } from './generate.ts';
 import { compare, configure, printTable, rows, scenarios } from './harness.ts';
+import './feed.ts';
 import './gallery.ts';
 import './lighthouse.ts';
 import './site.ts';

@@ -51,6 +51,9 @@ const envSchema = z.object({
   SESSION_SWEEP_MS: z.coerce.number().int().positive().default(3_600_000),
   /** How often subscribers' "closes in 3 days" reminders are looked for (issue #19). */
   INVITE_REMINDER_MS: z.coerce.number().int().positive().default(3_600_000),
+  /** Issue #17: how often the notifications digest mails (daily) and the insights' rollups are refreshed. */
+  NOTIFICATION_DIGEST_MS: z.coerce.number().int().positive().default(86_400_000),
+  INSIGHTS_ROLLUP_MS: z.coerce.number().int().positive().default(600_000),
   /** First retry delay of a failed job; each further try waits twice as long. */
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),
   /**

@@ -4,6 +4,7 @@ import { ArtworkSlotsProvider } from './features/artworks/slots.tsx';
 import { ArtworkLevelButtons } from './features/curation/ArtworkLevelButtons.tsx';
 import { ContactButton } from './features/inbox/components/ContactButton.tsx';
 import { InboxLink } from './features/inbox/components/InboxLink.tsx';
+import { FollowButton } from './features/follows/components/FollowButton.tsx';
 import { lazyComponent } from './lazy.ts';
 import { pageRoutes } from './routes.tsx';
 import { Layout } from './shell/Layout.tsx';
@@ -41,12 +42,14 @@ export function seedPrefetched(client: QueryClient) {
 }
 
 const ArtworkOverlay = lazyComponent(() => import('./features/artworks/ArtworkOverlay.tsx'));
+// Loaded only for a logged-in user's top bar: a guest's first page carries no notifications code.
+const NotificationBell = lazyComponent(() => import('./features/notifications/components/Bell.tsx'));
 
 /**
- * What the app puts into the artwork kit: staff level buttons on cards and in the overlay (SPEC §4), and the inbox's
- * contact button in the overlay and on profiles (issue #20).
+ * What the app puts into the artwork kit: staff level buttons on cards and in the overlay (SPEC §4), the inbox's
+ * contact button in the overlay and on profiles (issue #20), and follow buttons (issue #17).
  */
-export const artworkSlots = { LevelControl: ArtworkLevelButtons, ContactControl: ContactButton };
+export const artworkSlots = { LevelControl: ArtworkLevelButtons, ContactControl: ContactButton, FollowControl: FollowButton };
 
 /**
  * One catch-all route: the shell renders the page routes itself (keep-alive, overlay). The screens that combine
@@ -57,7 +60,16 @@ export const shellRoutes = [
     path: '*',
     element: (
       <ArtworkSlotsProvider slots={artworkSlots}>
-        <Layout routes={pageRoutes} overlay={(id) => <ArtworkOverlay key={id} id={id} />} topBarItems={<InboxLink />} />
+        <Layout
+          routes={pageRoutes}
+          overlay={(id) => <ArtworkOverlay key={id} id={id} />}
+          tools={
+            <>
+              <InboxLink />
+              <NotificationBell />
+            </>
+          }
+        />
       </ArtworkSlotsProvider>
     ),
   },

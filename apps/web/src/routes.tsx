@@ -23,6 +23,12 @@ const EditCallPage = lazyComponent(() => import('./features/invites/pages/EditCa
 const MyCallsPage = lazyComponent(() => import('./features/invites/pages/MyCallsPage.tsx'));
 const UnsubscribePage = lazyComponent(() => import('./features/invites/pages/UnsubscribePage.tsx'));
 const ProfilePage = lazyComponent(() => import('./features/profiles/ProfilePage.tsx'));
+const FeedPage = lazyComponent(() => import('./features/feed/FeedPage.tsx'));
+const NotificationsPage = lazyComponent(() => import('./features/notifications/NotificationsPage.tsx'));
+const NotificationsUnsubscribePage = lazyComponent(() => import('./features/notifications/UnsubscribePage.tsx'));
+const MailPreferences = lazyComponent(() => import('./features/notifications/components/MailPreferences.tsx'));
+const InsightsPage = lazyComponent(() => import('./features/insights/InsightsPage.tsx'));
+const PlatformTotals = lazyComponent(() => import('./features/insights/PlatformTotals.tsx'));
 const AdminPage = lazyComponent(() => import('./features/admin/AdminPage.tsx'));
 const InvitesAdmin = lazyComponent(() => import('./features/invites/admin/InvitesAdmin.tsx'));
 const InboxPage = lazyComponent(() => import('./features/inbox/InboxPage.tsx'));
@@ -50,6 +56,7 @@ function InviteUploadRoute() {
 const consoleSections = [
   { path: 'invites', labelKey: 'invites:admin.title', element: <InvitesAdmin /> },
   { path: 'reports', labelKey: 'inbox:admin.title', element: <ReportsAdmin /> },
+  { path: 'insights', labelKey: 'insights:platform.title', element: <PlatformTotals /> },
 ];
 
 function ProfileRoute() {
@@ -63,7 +70,7 @@ export const pageRoutes = (
     <Route path="/" element={<HomePage />} />
     <Route path="/signup/" element={<SignupPage />} />
     <Route path="/login/" element={<LoginPage />} />
-    <Route path="/accounts/" element={auth(<AccountPage />)} />
+    <Route path="/accounts/" element={auth(<AccountPage more={<MailPreferences />} />)} />
     <Route path="/accounts/password/" element={auth(<PasswordChangePage />)} />
     <Route path="/accounts/password/reset/" element={<PasswordResetPage />} />
     <Route path="/accounts/reset/:uidb64/:token/" element={<PasswordResetConfirmPage />} />
@@ -86,7 +93,11 @@ export const pageRoutes = (
     <Route path="/goodluck/:inviteId/complete/:artworkId/" element={auth(<InviteCompletePage />)} />
     <Route path="/inbox/" element={auth(<InboxPage />)} />
     <Route path="/inbox/:id/" element={auth(<InboxPage />)} />
+    <Route path="/following/" element={auth(<FeedPage />)} />
+    <Route path="/notifications/" element={auth(<NotificationsPage />)} />
+    <Route path="/notifications/unsubscribe/" element={<NotificationsUnsubscribePage />} />
     <Route path="/admin/*" element={auth(<AdminPage more={consoleSections} />)} />
+    <Route path="/:slug/insights/" element={auth(<InsightsPage />)} />
     <Route path="/:slug/" element={<ProfileRoute />} />
     <Route path="*" element={<Navigate to="/" replace />} />
   </>

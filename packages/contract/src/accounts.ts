@@ -38,6 +38,8 @@ export const RESERVED_SLUGS = new Set([
   'staff',
   'docs',
   'www',
+  'following',
+  'notifications',
   'mail',
   'profile',
   'users',

@@ -7,4 +7,5 @@ export * from './limits.ts';
 export * from './media.ts';
 export * from './models.ts';
 export * from './query-keys.ts';
+export * from './follows.ts';
 export * from './messages/index.ts';

@@ -81,6 +81,9 @@ export const ProfileSchema = UserCardSchema.extend({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   is_owner: z.boolean(),
+  /** Issue #17: kept by a trigger on follows. */
+  followers_count: z.number(),
+  following_count: z.number(),
 });
 
 /** Artwork as the API presents it (SPEC §3). `content` only on the detail. */

@@ -55,6 +55,26 @@ export const queryKeys = {
     unread: () => ['conversations', 'unread'] as const,
     reports: (search: string, page: number) => ['conversations', 'reports', search, page] as const,
   },
+  follows: {
+    /** The viewer's own follows (every follow button reads it). */
+    mine: () => ['follows', 'mine'] as const,
+    /** A user's followers or following list. */
+    list: (userId: number, which: 'followers' | 'following') => ['follows', which, userId] as const,
+  },
+  feed: {
+    all: () => ['feed'] as const,
+    pages: () => ['feed', 'pages'] as const,
+    suggestions: () => ['feed', 'suggestions'] as const,
+  },
+  notifications: {
+    all: () => ['notifications'] as const,
+    list: (scope: 'panel' | 'page') => ['notifications', 'list', scope] as const,
+    preferences: () => ['notifications', 'preferences'] as const,
+  },
+  insights: {
+    user: (userId: number, days: number) => ['insights', userId, days] as const,
+    platform: (days: number) => ['insights', 'platform', days] as const,
+  },
   admin: {
     all: () => ['admin'] as const,
     table: (resource: string, search: string, page: number) => ['admin', resource, search, page] as const,
@@ -63,4 +83,4 @@ export const queryKeys = {
 };
 
 /** Whether a key holds artworks as cards show them (a level or a collection changed). */
-export const showsArtworks = (key: readonly unknown[]) => key[0] === 'artworks' || key[0] === 'profile' || key[0] === 'profile-artworks';
+export const showsArtworks = (key: readonly unknown[]) => key[0] === 'artworks' || key[0] === 'profile' || key[0] === 'profile-artworks' || key[0] === 'feed';

@@ -9,8 +9,12 @@ import { curationRoutes } from './curation/routes.ts';
 import { collectionRoutes } from './collections/routes.ts';
 import { conversationConsoleRoutes } from './conversations/console-routes.ts';
 import { conversationRoutes } from './conversations/routes.ts';
+import { feedRoutes } from './feed/routes.ts';
+import { followRoutes } from './follows/routes.ts';
 import { galleryRoutes } from './gallery/routes.ts';
+import { insightRoutes } from './insights/routes.ts';
 import { inviteRoutes } from './invites/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { shareRoutes } from './share/routes.ts';
 
@@ -33,4 +37,8 @@ export const featureRegistry: FastifyPluginAsync[] = [
   inviteRoutes,
   conversationRoutes,
   conversationConsoleRoutes,
+  followRoutes,
+  feedRoutes,
+  notificationRoutes,
+  insightRoutes,
 ];

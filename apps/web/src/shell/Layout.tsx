@@ -23,11 +23,11 @@ export interface LayoutProps {
   routes: ReactNode;
   /** The artwork overlay for an id (composed by the app from the artwork kit). */
   overlay: (id: number) => ReactNode;
-  /** What features add to the top bar for a logged-in user (the inbox link with its unread badge, issue #20). */
-  topBarItems?: ReactNode;
+  /** What a logged-in user gets in the top bar beside UPLOAD (the inbox link and the notifications bell, composed by the app). */
+  tools?: ReactNode;
 }
 
-export function Layout({ routes, overlay, topBarItems }: LayoutProps) {
+export function Layout({ routes, overlay, tools }: LayoutProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const artworkMatch = matchPath('/artwork/:id/', location.pathname);
@@ -70,7 +70,7 @@ export function Layout({ routes, overlay, topBarItems }: LayoutProps) {
       <a className={styles.skip} href="#content">
         {t('nav.skip')}
       </a>
-      <TopBar items={topBarItems} />
+      <TopBar tools={tools} />
       <main id="content" className={styles.main} tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           {[...alive.current].map(([key, loc]) => (

@@ -11,11 +11,8 @@ import { avatarImage } from '../ui/avatar.ts';
 const UserMenu = lazyComponent(() => import('./UserMenu.tsx'));
 const MobileMenu = lazyComponent(() => import('./MobileMenu.tsx').then((m) => ({ default: m.MobileMenu })));
 
-/**
- * SPEC §2 Shell: fixed top bar with the top menu, and login/sign-up or upload and the avatar menu; `items` are what
- * the app composes in for a logged-in user (the inbox link).
- */
-export function TopBar({ items }: { items?: ReactNode }) {
+/** SPEC §2 Shell: fixed top bar with the top menu, and login/sign-up or upload and the avatar menu. */
+export function TopBar({ tools }: { tools?: ReactNode }) {
   const { t } = useTranslation();
   const site = useSite();
   const user = useCurrentUser();
@@ -37,6 +34,11 @@ export function TopBar({ items }: { items?: ReactNode }) {
           <NavLink to="/goodluck/" className={({ isActive }) => (isActive ? styles.active : undefined)}>
             {t('nav.goodluck')}
           </NavLink>
+          {user && (
+            <NavLink to="/following/" className={({ isActive }) => (isActive ? styles.active : undefined)}>
+              {t('follows:feed.nav')}
+            </NavLink>
+          )}
           <a href={site.links.edition} target="_blank" rel="noopener noreferrer">
             {t('nav.edition')}
           </a>
@@ -48,7 +50,7 @@ export function TopBar({ items }: { items?: ReactNode }) {
           <LanguageSwitch />
           {user ? (
             <>
-              {items}
+              {tools && <Suspense fallback={null}>{tools}</Suspense>}
               <Link to="/upload/" className={styles.upload}>
                 {t('nav.upload')}
               </Link>

@@ -19,6 +19,9 @@ export default function UserMenu({ user, siteName }: { user: CurrentUser; siteNa
             <Link to={`/${user.slug}/`}>{t('nav.my', { product: siteName })}</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild>
+            <Link to={`/${user.slug}/insights/`}>{t('nav.insights')}</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
             <Link to="/accounts/">{t('nav.editAccount')}</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild>

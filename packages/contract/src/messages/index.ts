@@ -4,6 +4,7 @@ import { artworks } from './artworks.ts';
 import { common } from './common.ts';
 import { conversations } from './conversations.ts';
 import { curation } from './curation.ts';
+import { follows } from './follows.ts';
 import { gallery } from './gallery.ts';
 import { invites } from './invites.ts';
 import { profiles } from './profiles.ts';
@@ -21,6 +22,7 @@ export const messages: Catalogue = {
   ...invites,
   ...profiles,
   ...conversations,
+  ...follows,
 };
 
 export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {

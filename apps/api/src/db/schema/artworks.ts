@@ -44,6 +44,9 @@ export const artworks = pgTable(
     index('artworks_visible_recent_idx').on(t.created.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible}`),
     index('artworks_visible_hit_idx').on(t.hit.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible}`),
     index('artworks_visible_level_idx').on(t.level.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible} and ${t.level} is not null`),
+    // The Following feed: each followed author's visible work, newest first (issue #17, migration 0007).
+    index('artworks_author_visible_recent_idx').on(t.authorId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible}`),
+    index('artworks_created_idx').on(t.created),
     index('artworks_visible_color_idx').on(t.colorId, t.created.desc().nullsFirst()).where(sql`${t.visible}`),
     // The gallery searches titles among visible artworks only (an author's own hidden work is
     // found through the author index): a partial index holds and rechecks no other rows.
@@ -145,7 +148,11 @@ export const collections = pgTable(
       .references(() => artworks.id, { onDelete: 'cascade' }),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('collections_user_artwork_uq').on(t.userId, t.artworkId), index('collections_artwork_idx').on(t.artworkId)],
+  (t) => [
+    unique('collections_user_artwork_uq').on(t.userId, t.artworkId),
+    index('collections_artwork_idx').on(t.artworkId),
+    index('collections_created_idx').on(t.created),
+  ],
 );
 
 /** One row per viewer per artwork per day: the `hit` counter grows only on the first. */
@@ -158,5 +165,5 @@ export const artworkViews = pgTable(
     viewer: varchar({ length: 64 }).notNull(),
     day: date({ mode: 'string' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.artworkId, t.viewer, t.day] })],
+  (t) => [primaryKey({ columns: [t.artworkId, t.viewer, t.day] }), index('artwork_views_day_idx').on(t.day)],
 );

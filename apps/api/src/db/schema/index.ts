@@ -6,3 +6,4 @@ export * from './users.ts';
 export * from './jobs.ts';
 export * from './notifications.ts';
 export * from './conversations.ts';
+export * from './follows.ts';

@@ -22,11 +22,14 @@ export const notifications = pgTable(
     /** Makes an event's notice at-most-once (e.g. 'selected:12'). */
     key: text(),
     readAt: timestamp({ withTimezone: true }),
+    /** When the daily digest took it (or decided not to mail it); null while waiting for the next digest. */
+    digestedAt: timestamp({ withTimezone: true }),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_key_uq').on(t.userId, t.key),
+    index('notifications_undigested_idx').on(t.userId, t.id).where(sql`${t.digestedAt} is null`),
   ],
 );

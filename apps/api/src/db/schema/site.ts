@@ -39,9 +39,13 @@ export const pageViews = pgTable(
     path: varchar({ length: 500 }).notNull(),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     referrer: varchar({ length: 500 }).notNull().default(''),
+    /** The referrer's host ('' when none; the site's own pages are one group, issue #17 insights). */
+    referrerHost: varchar({ length: 200 }).notNull().default(''),
+    /** The artwork a `/artwork/{id}/` view showed. */
+    artworkId: integer(),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('page_views_created_idx').on(t.created)],
+  (t) => [index('page_views_created_idx').on(t.created), index('page_views_artwork_idx').on(t.artworkId, t.created).where(sql`${t.artworkId} is not null`)],
 );
 
 /** Uploaded objects: who may attach them, what the bytes turned out to be. */

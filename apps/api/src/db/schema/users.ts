@@ -48,6 +48,9 @@ export const users = pgTable(
     /** Language for mails to this user ('ko' | 'en'). */
     language: varchar({ length: 2 }).$type<Lang>().notNull().default('ko'),
     lastLogin: timestamp({ withTimezone: true }),
+    /** Kept by the follows trigger (issue #17, migration 0007). */
+    followersCount: integer().notNull().default(0),
+    followingCount: integer().notNull().default(0),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -55,6 +58,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_slug_uq').on(t.slug),
     index('users_premium_idx').on(t.isPremium, t.id),
+    index('users_created_idx').on(t.created),
     index('users_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('users_username_trgm').using('gin', sql`${t.username} gin_trgm_ops`),
     check('users_level_range', sql`${t.level} between 0 and 5`),

@@ -72,6 +72,8 @@ function page(user: UserRow, lang: Lang, categories: Named[], options: { contact
     phone: options.contact ? user.phone : null,
     ...pageFields(user, lang, categories),
     is_owner: options.owner,
+    followers_count: user.followersCount,
+    following_count: user.followingCount,
   } satisfies Profile;
 }
 

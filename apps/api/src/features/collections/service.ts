@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { canViewArtwork } from '../artworks/scope.ts';
+import { notify } from '../notifications/notify.ts';
 import { canRemoveCollection } from './policy.ts';
 import * as q from './queries.ts';
 
@@ -9,7 +10,13 @@ import * as q from './queries.ts';
 export async function collectArtwork(deps: Deps, user: UserRow, artworkId: number) {
   const artwork = await q.findArtworkAccess(deps.db, artworkId);
   if (!artwork || !canViewArtwork(user, artwork)) throw badRequest({ artwork: 'collection.artwork_not_found' });
-  return q.collect(deps.db, user.id, artwork.id);
+  // Issue #17: the author hears of a collector once per collector and artwork, in the collect's transaction.
+  return deps.db.transaction(async (tx) => {
+    const entry = await q.collect(tx, user.id, artwork.id);
+    if (entry.created)
+      await notify(tx, { userId: artwork.authorId, type: 'collect', actorId: user.id, artworkId: artwork.id, key: `collect:${artwork.id}:${user.id}` });
+    return entry;
+  });
 }
 
 /** Uncollect: someone else's entry is answered like a missing one. */

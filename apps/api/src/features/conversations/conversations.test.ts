@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
-import { mailsTo as mailsToOf } from '../../../test/mail.ts';
+import { mailsTo as mailsToOf } from '../../../test/outbox.ts';
 import { buildArtwork, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
 import { conversations, notifications, users } from '../../db/schema/index.ts';
 import { limitsFor } from './service.ts';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
-import { mailsTo as mailsToOf } from '../../../test/mail.ts';
+import { mailsTo as outbox } from '../../../test/outbox.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
 import { artworks, inviteApplications, invites, inviteSubscriptions, notifications } from '../../db/schema/index.ts';
 import { CLOSING_NOTICE_MS, remindClosingInvites } from './invite-service.ts';
@@ -31,7 +31,8 @@ async function as(user: UserRow | null, lang: 'ko' | 'en' = 'en') {
   return agent;
 }
 
-const mailsTo = (to: string) => mailsToOf(app, to);
+/** Every mail sent so far to `to` (the job queue drained first), oldest first. */
+const mailsTo = (to: string) => outbox(app, to);
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 

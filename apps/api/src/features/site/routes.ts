@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { artworkIdOfPath, referrerGroup } from '@axoo/contract';
 import { z } from 'zod';
 import { pageViews } from '../../db/schema/index.ts';
 import { siteDataPlugin } from './state.ts';
@@ -27,7 +28,16 @@ export async function siteRoutes(app: FastifyInstance) {
       config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      await app.db.insert(pageViews).values({ path: request.body.path, referrer: request.body.referrer ?? '', userId: request.user?.id ?? null });
+      const referrer = request.body.referrer ?? '';
+      // Issue #17 insights: the referrer's host (the site's own pages as one group) and the artwork a view showed.
+      const ownHost = app.config.PUBLIC_URL ? new URL(app.config.PUBLIC_URL).host : request.host;
+      await app.db.insert(pageViews).values({
+        path: request.body.path,
+        referrer,
+        referrerHost: referrerGroup(referrer, ownHost),
+        artworkId: artworkIdOfPath(request.body.path),
+        userId: request.user?.id ?? null,
+      });
       return reply.status(204).send();
     },
   );

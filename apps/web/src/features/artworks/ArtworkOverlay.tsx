@@ -9,7 +9,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useArtwork, useAuthorArtworks } from './api/artworks.ts';
 import styles from './ArtworkOverlay.module.css';
 import { HireBadge } from './components/HireBadge.tsx';
-import { ContactSlot, LevelSlot } from './slots.tsx';
+import { ContactSlot, FollowSlot, LevelSlot } from './slots.tsx';
 import { ArtworkCard } from './components/ArtworkCard.tsx';
 import { CollectButton } from './components/CollectButton.tsx';
 import { SiteShareLinks } from './components/ShareLinks.tsx';
@@ -61,6 +61,7 @@ function Body({ artwork }: { artwork: Artwork }) {
             <span>{artwork.author.name}</span>
           </Link>
         )}
+        {artwork.author && <FollowSlot artist={artwork.author.id} />}
         <div className={styles.titleBlock}>
           <Dialog.Title className={styles.title}>{artwork.title}</Dialog.Title>
           <p className={styles.sub}>

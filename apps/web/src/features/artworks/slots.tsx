@@ -16,6 +16,8 @@ export interface ArtworkSlots {
   LevelControl?: ComponentType<{ artwork: Pick<Artwork, 'id' | 'level'> }>;
   /** The contact button of the inbox feature, in the overlay and on profiles (issue #20). */
   ContactControl?: ComponentType<ContactTarget>;
+  /** Follow / unfollow an artist (issue #17): in the overlay, on profiles and on artist cards. */
+  FollowControl?: ComponentType<{ artist: number; size?: 'small' | 'large' }>;
 }
 
 const SlotsContext = createContext<ArtworkSlots>({});
@@ -34,4 +36,10 @@ export function LevelSlot({ artwork }: { artwork: Pick<Artwork, 'id' | 'level'> 
 export function ContactSlot(target: ContactTarget) {
   const { ContactControl } = useContext(SlotsContext);
   return ContactControl ? <ContactControl {...target} /> : null;
+}
+
+/** The follow button the routes composed in, or nothing. */
+export function FollowSlot({ artist, size }: { artist: number; size?: 'small' | 'large' }) {
+  const { FollowControl } = useContext(SlotsContext);
+  return FollowControl ? <FollowControl artist={artist} size={size} /> : null;
 }

@@ -9,7 +9,9 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { HireBadge } from '../artworks/components/HireBadge.tsx';
 import { ContactSlot } from '../artworks/slots.tsx';
 import { normaliseSlug, type ProfileTab, profileKey, useProfile } from './api/profiles.ts';
+import { FollowSlot } from '../artworks/slots.tsx';
 import { EditProfile } from './components/EditProfile.tsx';
+import { FollowCounts } from './components/FollowCounts.tsx';
 import { LevelControl } from './components/LevelControl.tsx';
 import { ProfileArtworks } from './components/ProfileArtworks.tsx';
 import { ProfileCards } from './components/ProfileCards.tsx';
@@ -61,6 +63,8 @@ export default function ProfilePage() {
               </p>
             )}
             <HireBadge value={profile.available_for_hire} large />
+            <FollowCounts profile={profile} />
+            <FollowSlot artist={profile.id} size="large" />
             <SocialLinks profile={profile} />
             {/* Issue #20: write to the artist through the inbox (never by address); not on one's own page. */}
             {!isOwner && <ContactSlot artist={profile} />}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,12 +28,13 @@ const valuesOf = (u: CurrentUser): Values => ({
 });
 
 /** SPEC §2 Account: e-mail read-only, change-password link, account fields, delete (or the premium notice). */
-export default function AccountPage() {
+export default function AccountPage({ more }: { more?: ReactNode }) {
   const user = useCurrentUser() as CurrentUser; // behind RequireAuth
-  return <AccountForm key={user.id} user={user} />;
+  return <AccountForm key={user.id} user={user} more={more} />;
 }
 
-function AccountForm({ user }: { user: CurrentUser }) {
+/** `more`: sections other features own, composed by the routes (issue #17: notification e-mails). */
+function AccountForm({ user, more }: { user: CurrentUser; more?: ReactNode }) {
   const { t } = useTranslation('accounts');
   const site = useSite();
   const switchUser = useSwitchUser();
@@ -126,6 +127,8 @@ function AccountForm({ user }: { user: CurrentUser }) {
           {t('account.save')}
         </button>
       </form>
+
+      {more && <Suspense fallback={null}>{more}</Suspense>}
 
       <div className={styles.danger}>
         <h2>{t('account.deleteTitle')}</h2>

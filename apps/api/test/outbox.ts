@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 
-/** Every mail the app sent so far to `to` (its job queue drained first, outbox folder), oldest first. */
+/** Every mail sent so far to `to` (the job queue drained first), oldest first, from the outbox folder. */
 export async function mailsTo(app: FastifyInstance, to: string) {
   await app.jobs.drain();
   let files: string[] = [];

@@ -1,0 +1,78 @@
+import { FOLLOWS_PER_HOUR, FollowSchema, ID_MAX, idPathParams } from '@axoo/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, userOnly } from '../../http/auth.ts';
+import { paged, pagingQuery, parsePaging } from '../../http/paging.ts';
+import { parseId } from '../../http/params.ts';
+import { fanOutPublish, follow, listFollowUsers, listMine, unfollow } from './service.ts';
+
+const body = z.object({ artist: z.number({ error: 'follow.artist_required' }).int().positive().max(ID_MAX, 'follow.artist_not_found') });
+
+/** The job the migration's trigger queues when an artwork becomes visible. */
+export const PUBLISH_JOB = 'follows.publish';
+
+/** Issue #17 Follow: POST/DELETE /api/v1/follows/, the viewer's follows, and a user's followers and following. */
+export async function followRoutes(app: FastifyInstance) {
+  app.jobs.handle<{ artwork: number }>(PUBLISH_JOB, async (payload) => void (await fanOutPublish(app, payload.artwork)));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/v1/follows/',
+    {
+      schema: {
+        tags: ['follows'],
+        summary: 'Follow an artist (issue #17); following again answers the same follow (200)',
+        body,
+        response: { 200: FollowSchema, 201: FollowSchema },
+      },
+      preValidation: userOnly,
+      // Per user, every request counts (a repeated follow too).
+      config: {
+        rateLimit: {
+          max: FOLLOWS_PER_HOUR,
+          timeWindow: '1 hour',
+          keyGenerator: (request) => (request.user ? `follow:u${request.user.id}` : `follow:${request.ip}`),
+        },
+      },
+    },
+    async (request, reply) => {
+      const entry = await follow(app, requireUser(request), request.body.artist);
+      return reply.status(entry.created ? 201 : 200).send({ id: entry.id, artist: request.body.artist });
+    },
+  );
+
+  r.delete(
+    '/api/v1/follows/:id/',
+    { schema: { tags: ['follows'], summary: 'Unfollow (the follower only)', params: idPathParams }, preValidation: userOnly },
+    async (request, reply) => {
+      await unfollow(app, requireUser(request), parseId(request.params.id));
+      return reply.status(204).send();
+    },
+  );
+
+  r.get(
+    '/api/v1/follows/',
+    { schema: { tags: ['follows'], summary: "The viewer's follows (id and artist each), for the follow buttons" }, preValidation: userOnly },
+    async (request) => listMine(app, requireUser(request)),
+  );
+
+  for (const which of ['followers', 'following'] as const) {
+    r.get(
+      `/api/v1/users/:id/${which}/`,
+      {
+        schema: {
+          tags: ['follows'],
+          summary: which === 'followers' ? "A user's followers, newest first, paged" : 'Whom a user follows, newest first, paged',
+          params: idPathParams,
+          querystring: z.object(pagingQuery),
+        },
+      },
+      async (request) => {
+        const page = parsePaging(request.query);
+        const result = await listFollowUsers(app, parseId(request.params.id), which, page, request.lang);
+        return paged(request, page, result.count, result.results);
+      },
+    );
+  }
+}

@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, buildTestApp } from '../../../test/app.ts';
+import { mailsTo as outbox } from '../../../test/outbox.ts';
+import { buildArtwork, buildPremium, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
+import { notifications, users } from '../../db/schema/index.ts';
+import { sendDigests } from './service.ts';
+
+/** Issue #17: notifications grouped, read, polled with If-None-Match, and the daily digest with per-type preferences. */
+let app: FastifyInstance;
+const site = 'http://site.test';
+beforeAll(async () => {
+  app = await buildTestApp({ JOBS_POLL_MS: 0, PUBLIC_URL: site });
+});
+afterAll(() => app.close());
+
+async function as(user: UserRow, lang: 'ko' | 'en' = 'en') {
+  const agent = new Agent(app, lang);
+  await loginAs(agent, user);
+  return agent;
+}
+
+const mailsTo = (to: string) => outbox(app, to);
+
+describe('notifications (issue #17)', () => {
+  it('groups many collects of one artwork, counts unread, answers 304 while nothing changed, marks one and all read', async () => {
+    const artist = await buildPremium(app);
+    const art = await buildArtwork(app, artist);
+    const owner = await as(artist);
+    const collectors = await Promise.all(Array.from({ length: 12 }, () => buildUser(app)));
+    for (const c of collectors) expect((await (await as(c)).post('/api/v1/collections/', { artwork: art.id })).statusCode).toBe(201);
+    const fan = await buildUser(app, { name: 'Fan One' });
+    await (await as(fan)).post('/api/v1/follows/', { artist: artist.id });
+
+    const list = await owner.get('/api/v1/notifications/');
+    expect(list.statusCode).toBe(200);
+    const body = list.json();
+    expect(body).toMatchObject({ count: 2, unread: 13 });
+    expect(body.results[0]).toMatchObject({ type: 'follow', count: 1, read: false, actors: [{ id: fan.id, name: 'Fan One' }], link: `/${fan.slug}/` });
+    expect(body.results[1]).toMatchObject({ type: 'collect', count: 12, artwork: { id: art.id, title: art.title }, link: `/artwork/${art.id}/` });
+    expect(body.results[1].actors).toHaveLength(3);
+    expect(body.results[1].ids).toHaveLength(12);
+
+    const bell = await owner.get('/api/v1/notifications/unread/');
+    expect(bell.json()).toEqual({ unread: 13, latest: body.results[0].id });
+    const etag = bell.headers.etag as string;
+    expect((await owner.get('/api/v1/notifications/unread/', { 'if-none-match': etag })).statusCode).toBe(304);
+
+    // Another user's ids change nothing; one group read; then all.
+    const stranger = await as(await buildUser(app));
+    await stranger.post('/api/v1/notifications/read/', { ids: body.results[1].ids });
+    expect((await owner.get('/api/v1/notifications/unread/')).json().unread).toBe(13);
+    expect((await owner.post('/api/v1/notifications/read/', { ids: body.results[1].ids })).json()).toEqual({ unread: 1 });
+    const after = await owner.get('/api/v1/notifications/unread/', { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect((await owner.post('/api/v1/notifications/read/', { ids: 'all' })).json()).toEqual({ unread: 0 });
+    expect((await owner.get('/api/v1/notifications/')).json().results.every((g: { read: boolean }) => g.read)).toBe(true);
+
+    const bad = await owner.post('/api/v1/notifications/read/', { ids: ['x'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ ids: ['Give a list of notification ids, or all.'] });
+    expect((await new Agent(app).get('/api/v1/notifications/')).statusCode).toBe(403);
+  });
+
+  it('mails one digest per user in their language with the types they keep, once, with a signed unsubscribe', async () => {
+    const reader = await buildUser(app, { language: 'ko', email: 'reader@example.com' });
+    const author = await buildUser(app, { name: '작가 A' });
+    const agent = await as(reader, 'ko');
+    await agent.post('/api/v1/follows/', { artist: author.id });
+    const follower = await buildUser(app, { name: '팬 B' });
+    await (await as(follower)).post('/api/v1/follows/', { artist: reader.id });
+    // The author becomes a member: their work is published to the reader.
+    const art = await buildArtwork(app, author, { title: '봄의 정원' });
+    await app.db.update(users).set({ isPremium: true }).where(eq(users.id, author.id));
+    await app.jobs.drain();
+
+    // The reader turns off "followed artist published".
+    expect((await agent.get('/api/v1/notifications/preferences/')).json()).toMatchObject({ publish: true, follow: true });
+    expect((await agent.put('/api/v1/notifications/preferences/', { publish: false })).json()).toMatchObject({ publish: false, follow: true });
+    expect((await agent.put('/api/v1/notifications/preferences/', { publish: 'no' })).statusCode).toBe(400);
+
+    await sendDigests(app, site);
+    const [digest, ...more] = await mailsTo('reader@example.com');
+    expect(more).toHaveLength(0);
+    expect(digest.subject).toBe('[AXOO] 새 알림 1건');
+    expect(digest.text).toContain('팬 B님이 회원님을 팔로우합니다.');
+    expect(digest.text).not.toContain('봄의 정원');
+    // Nothing is mailed twice.
+    await sendDigests(app, site);
+    expect(await mailsTo('reader@example.com')).toHaveLength(1);
+    const notices = await app.db.select().from(notifications).where(eq(notifications.userId, reader.id));
+    expect(notices.map((n) => n.type).sort()).toEqual(['follow', 'publish']);
+    expect(notices.every((n) => n.digestedAt !== null)).toBe(true);
+    expect(notices.find((n) => n.type === 'publish')?.artworkId).toBe(art.id);
+
+    // The unsubscribe link: signed for this user and type; tampering with either is refused.
+    const link = new URL(/https?:\/\/\S+\/notifications\/unsubscribe\/\?u=\d+&type=follow&t=\S+/.exec(digest.text ?? '')?.[0] ?? '');
+    const token = link.searchParams.get('t') ?? '';
+    const guest = new Agent(app, 'en');
+    const other = await buildUser(app);
+    const borrowed = await guest.post('/api/v1/notifications/unsubscribe/', { user: other.id, type: 'follow', token });
+    expect(borrowed.statusCode).toBe(403);
+    expect(borrowed.json()).toEqual({ detail: 'This unsubscribe link is not valid.' });
+    expect((await guest.post('/api/v1/notifications/unsubscribe/', { user: reader.id, type: 'collect', token })).statusCode).toBe(403);
+    expect((await guest.post('/api/v1/notifications/unsubscribe/', { user: reader.id, type: 'follow', token: `${token.slice(0, -1)}A` })).statusCode).toBe(403);
+    expect((await guest.post('/api/v1/notifications/unsubscribe/', { user: reader.id, type: 'nope', token })).statusCode).toBe(400);
+    const done = await guest.post('/api/v1/notifications/unsubscribe/', { user: reader.id, type: 'follow', token });
+    expect(done.statusCode).toBe(200);
+    expect((await agent.get('/api/v1/notifications/preferences/')).json()).toMatchObject({ follow: false, publish: false, collect: true });
+    expect((await (await as(other)).get('/api/v1/notifications/preferences/')).json()).toMatchObject({ follow: true });
+
+    // A new follower now is not mailed; a collect is, in the next digest.
+    await (await as(await buildUser(app))).post('/api/v1/follows/', { artist: reader.id });
+    const mine = await buildArtwork(app, reader);
+    await app.db.update(users).set({ isPremium: true }).where(eq(users.id, reader.id));
+    await (await as(await buildUser(app, { name: 'Collector C' }))).post('/api/v1/collections/', { artwork: mine.id });
+    await sendDigests(app, site);
+    const mails = await mailsTo('reader@example.com');
+    expect(mails).toHaveLength(2);
+    expect(mails[1].text).toContain('Collector C');
+    expect(mails[1].text).not.toContain('팔로우합니다');
+  });
+});

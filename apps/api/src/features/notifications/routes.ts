@@ -1,0 +1,96 @@
+import { ID_MAX, MAIL_NOTICE_TYPES, type NotificationPageSchema } from '@axoo/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, userOnly } from '../../http/auth.ts';
+import { paged, pagingQuery, parsePaging, siteOrigin } from '../../http/paging.ts';
+import * as service from './service.ts';
+
+const preferencesSchema = z.object(
+  Object.fromEntries(MAIL_NOTICE_TYPES.map((type) => [type, z.boolean()])) as Record<(typeof MAIL_NOTICE_TYPES)[number], z.ZodBoolean>,
+);
+const readBody = z.object({
+  ids: z.union([z.literal('all'), z.array(z.number().int().positive().max(ID_MAX)).max(500)], { error: 'notifications.ids_invalid' }),
+});
+const unsubscribeBody = z.object({
+  user: z.number().int().positive().max(ID_MAX),
+  type: z.enum([...MAIL_NOTICE_TYPES, 'all'], { error: 'notifications.type_invalid' }),
+  token: z.string().min(1).max(200),
+});
+
+/**
+ * Issue #17 notifications: the list (grouped), the bell's state (polled with If-None-Match), mark read, the digest's
+ * per-type mail preferences and its one-click unsubscribe; the daily digest runs on one process per period.
+ */
+export async function notificationRoutes(app: FastifyInstance) {
+  app.jobs.every('notifications.digest', app.config.NOTIFICATION_DIGEST_MS, async () => void (await service.sendDigests(app, siteOrigin(app.config))));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/v1/notifications/',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Your notifications, newest first, grouped (same type and subject on one day), with the unread count',
+        querystring: z.object(pagingQuery),
+      },
+      preValidation: userOnly,
+    },
+    async (request) => {
+      const page = parsePaging(request.query, 20);
+      const result = await service.listNotifications(app, requireUser(request), page);
+      return { ...paged(request, page, result.count, result.results), unread: result.unread } satisfies z.infer<typeof NotificationPageSchema>;
+    },
+  );
+
+  r.get(
+    '/api/v1/notifications/unread/',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'The bell: unread count and newest notice id; send the last ETag as If-None-Match for a 304 while nothing changed',
+      },
+      preValidation: userOnly,
+    },
+    async (request, reply) => {
+      const state = await service.unreadState(app, requireUser(request));
+      reply.header('ETag', state.etag).header('Cache-Control', 'private, no-cache');
+      if (request.headers['if-none-match'] === state.etag) return reply.status(304).send();
+      return { unread: state.unread, latest: state.latest };
+    },
+  );
+
+  r.post(
+    '/api/v1/notifications/read/',
+    { schema: { tags: ['notifications'], summary: 'Mark notifications read: {ids: [...]} or {ids: "all"}', body: readBody }, preValidation: userOnly },
+    async (request) => service.markRead(app, requireUser(request), service.parseIds(request.body.ids)),
+  );
+
+  r.get(
+    '/api/v1/notifications/preferences/',
+    { schema: { tags: ['notifications'], summary: 'Per type: whether it is mailed in the daily digest' }, preValidation: userOnly },
+    async (request) => service.mailPreferences(app, requireUser(request)),
+  );
+
+  r.put(
+    '/api/v1/notifications/preferences/',
+    {
+      schema: { tags: ['notifications'], summary: 'Change which types the daily digest mails (partial)', body: preferencesSchema.partial() },
+      preValidation: userOnly,
+    },
+    async (request) => service.setMailPreferences(app, requireUser(request), request.body),
+  );
+
+  r.post(
+    '/api/v1/notifications/unsubscribe/',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The digest's one-click unsubscribe (no login; the token is signed for the user and type)",
+        body: unsubscribeBody,
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => service.unsubscribeWithToken(app, request.body),
+  );
+}

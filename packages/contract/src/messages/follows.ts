@@ -1,0 +1,47 @@
+import type { Catalogue } from '../i18n.ts';
+
+/** Server messages of follows, notifications and insights (issue #17). */
+export const follows = {
+  'follow.artist_required': { ko: '팔로우할 작가를 지정하세요.', en: 'Choose an artist to follow.' },
+  'follow.artist_not_found': { ko: '존재하지 않는 작가입니다.', en: 'This artist does not exist.' },
+  'follow.self': { ko: '자기 자신은 팔로우할 수 없습니다.', en: 'You cannot follow yourself.' },
+  'notifications.ids_invalid': { ko: '알림 번호 목록이 올바르지 않습니다.', en: 'Give a list of notification ids, or all.' },
+  'notifications.unsubscribe_invalid': { ko: '수신 거부 링크가 올바르지 않습니다.', en: 'This unsubscribe link is not valid.' },
+  'notifications.type_invalid': { ko: '알림 종류가 올바르지 않습니다.', en: 'Unknown notification type.' },
+  'insights.days_invalid': { ko: '기간은 7, 30, 90일 중 하나여야 합니다.', en: 'days must be 7, 30 or 90.' },
+  'notifications.mail.subject': { ko: '[{site}] 새 알림 {count}건', en: '[{site}] {count} new notifications' },
+  'notifications.mail.intro': { ko: '{name}님, 확인하지 않은 새 소식입니다.', en: 'Hello {name}, here is what happened while you were away.' },
+  'notifications.mail.footer': {
+    ko: '알림 메일은 계정 설정에서 종류별로 끌 수 있습니다. 아래 링크는 로그인 없이 바로 적용됩니다.',
+    en: 'You can choose which notices are mailed on your account page; the links below work without logging in.',
+  },
+  'notifications.mail.stop': { ko: '"{type}" 메일 받지 않기', en: 'Stop "{type}" mails' },
+  'notifications.mail.stop_all': { ko: '알림 메일 모두 받지 않기', en: 'Stop all notification mails' },
+  'notifications.mail.follow': { ko: '{actor}님이 회원님을 팔로우합니다.', en: '{actor} started following you.' },
+  'notifications.mail.follow_many': { ko: '{actor}님 외 {others}명이 회원님을 팔로우합니다.', en: '{actor} and {others} others started following you.' },
+  'notifications.mail.collect': { ko: '{actor}님이 "{artwork}"을(를) 컬렉션에 담았습니다.', en: '{actor} collected "{artwork}".' },
+  'notifications.mail.collect_many': {
+    ko: '{actor}님 외 {others}명이 "{artwork}"을(를) 컬렉션에 담았습니다.',
+    en: '{actor} and {others} others collected "{artwork}".',
+  },
+  'notifications.mail.publish': { ko: '{actor}님이 새 작품 "{artwork}"을(를) 올렸습니다.', en: '{actor} published "{artwork}".' },
+  'notifications.mail.publish_many': { ko: '{actor}님이 새 작품 {count}점을 올렸습니다.', en: '{actor} published {count} new works.' },
+  'notifications.mail.selected': { ko: '"{invite}"에 제출한 "{artwork}"이(가) 선정되었습니다.', en: 'Your submission "{artwork}" to "{invite}" was selected.' },
+  'notifications.mail.selected_many': {
+    ko: '"{invite}"에 제출한 작품 {count}점이 선정되었습니다.',
+    en: '{count} of your submissions to "{invite}" were selected.',
+  },
+  'notifications.mail.invite_opened': { ko: '구독한 공모 "{invite}"이(가) 시작되었습니다.', en: 'The call "{invite}" you follow is open.' },
+  'notifications.mail.invite_opened_many': { ko: '구독한 공모 "{invite}"이(가) 시작되었습니다.', en: 'The call "{invite}" you follow is open.' },
+  'notifications.mail.invite_closing': { ko: '구독한 공모 "{invite}"이(가) 3일 후 마감됩니다.', en: 'The call "{invite}" closes in 3 days.' },
+  'notifications.mail.invite_closing_many': { ko: '구독한 공모 "{invite}"이(가) 3일 후 마감됩니다.', en: 'The call "{invite}" closes in 3 days.' },
+  'notifications.mail.invite_selection': { ko: '공모 "{invite}"의 선정 결과가 발표되었습니다.', en: 'The selection of "{invite}" is out.' },
+  'notifications.mail.invite_selection_many': { ko: '공모 "{invite}"의 선정 결과가 발표되었습니다.', en: 'The selection of "{invite}" is out.' },
+  'notifications.type.follow': { ko: '새 팔로워', en: 'New follower' },
+  'notifications.type.collect': { ko: '내 작품 컬렉션', en: 'Your artwork collected' },
+  'notifications.type.publish': { ko: '팔로우한 작가의 새 작품', en: 'Followed artist published' },
+  'notifications.type.selected': { ko: '제출작 선정', en: 'Submission selected' },
+  'notifications.type.invite_opened': { ko: '구독한 공모 시작', en: 'Subscribed call opens' },
+  'notifications.type.invite_closing': { ko: '구독한 공모 마감 3일 전', en: 'Subscribed call closes in 3 days' },
+  'notifications.type.invite_selection': { ko: '구독한 공모 결과 발표', en: 'Subscribed call selection out' },
+} satisfies Catalogue;
