@@ -9,6 +9,7 @@ import { curationRoutes } from './curation/routes.ts';
 import { collectionRoutes } from './collections/routes.ts';
 import { galleryRoutes } from './gallery/routes.ts';
 import { inviteRoutes } from './invites/routes.ts';
+import { judgingRoutes } from './judging/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { shareRoutes } from './share/routes.ts';
 
@@ -29,4 +30,5 @@ export const featureRegistry: FastifyPluginAsync[] = [
   shareRoutes,
   profileRoutes,
   inviteRoutes,
+  judgingRoutes,
 ];

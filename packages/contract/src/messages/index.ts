@@ -5,6 +5,7 @@ import { common } from './common.ts';
 import { curation } from './curation.ts';
 import { gallery } from './gallery.ts';
 import { invites } from './invites.ts';
+import { judging } from './judging.ts';
 import { profiles } from './profiles.ts';
 
 /**
@@ -18,6 +19,7 @@ export const messages: Catalogue = {
   ...artworks,
   ...curation,
   ...invites,
+  ...judging,
   ...profiles,
 };
 

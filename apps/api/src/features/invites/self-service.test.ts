@@ -1,12 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, buildTestApp } from '../../../test/app.ts';
-import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
+import { buildTestApp } from '../../../test/app.ts';
+import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, type UserRow } from '../../../test/factories.ts';
 import { artworks, inviteApplications, invites, inviteSubscriptions, notifications } from '../../db/schema/index.ts';
+import { agentAs, mailsTo as outboxTo } from '../../../test/outbox.ts';
 import { CLOSING_NOTICE_MS, remindClosingInvites } from './invite-service.ts';
 
 /**
@@ -27,22 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function as(user: UserRow | null, lang: 'ko' | 'en' = 'en') {
-  const agent = new Agent(app, lang);
-  if (user) await loginAs(agent, user);
-  return agent;
-}
-
-/** Every mail sent so far to `to` (the job queue drained first), oldest first. */
-async function mailsTo(to: string) {
-  await app.jobs.drain();
-  let files: string[] = [];
-  try {
-    files = readdirSync(app.config.outboxDir).sort();
-  } catch {}
-  const mails = await Promise.all(files.map(async (f) => simpleParser(readFileSync(join(app.config.outboxDir, f)))));
-  return mails.filter((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address === to);
-}
+const as = (user: UserRow | null, lang: 'ko' | 'en' = 'en') => agentAs(app, user, lang);
+const mailsTo = (to: string) => outboxTo(app, to);
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
