@@ -258,7 +258,9 @@ describe('open-call judging (issue #16)', () => {
       invite: ['Close the current round first.'],
     });
     expect((await (await as(owner)).post(`/api/v1/invite-rounds/${roundId}/close/`)).json()).toMatchObject({ number: 1, closed: expect.any(String) });
-    expect((await (await as(juror1)).post('/api/v1/invite-scores/', { application: a, criterion: ids.criteria[0], score: 5 })).statusCode).toBe(403);
+    expect((await (await as(juror1)).post('/api/v1/invite-scores/', { application: a, criterion: ids.criteria[0], score: 5 })).json()).toEqual({
+      application: ['This round is closed.'],
+    });
     expect((await (await as(juror1)).get(`/api/v1/invites/${invite.id}/ranking/`)).statusCode).toBe(200);
   });
 

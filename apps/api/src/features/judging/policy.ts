@@ -14,10 +14,12 @@ export type JudgingPermission = 'manage' | 'judge' | 'view';
 export const isActiveJuror = (juror: JurorRow | undefined): juror is JurorRow =>
   juror !== undefined && juror.accepted !== null && juror.removed === null && juror.userId !== null;
 
-/** Jurors score while the invite is under examination, or while a later round the owner started is open. */
+/**
+ * Jurors see their queue while the invite is under examination, or while a later round the owner started is open
+ * (a closed round's queue stays readable; scoring in it is refused under its field).
+ */
 export function judgingOpen(invite: Pick<InviteRow, 'status'>, round: Pick<RoundRow, 'number' | 'closed'> | undefined): boolean {
-  if (round?.closed) return false;
-  return invite.status === 'examination' || (round !== undefined && round.number > 1 && invite.status !== 'selection');
+  return invite.status === 'examination' || (round !== undefined && round.number > 1 && round.closed === null && invite.status !== 'selection');
 }
 
 export const canManageJudging = (viewer: UserRow | null, invite: Pick<InviteRow, 'ownerId'>) => canEditInvite(viewer, invite);

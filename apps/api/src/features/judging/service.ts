@@ -272,6 +272,7 @@ async function judgeApplication(db: Executor, viewer: UserRow | null, applicatio
   const application = await q.findApplication(db, applicationId);
   if (!application) throw badRequest({ application: 'judging.application_not_found' });
   const access = await requireAccess(db, viewer, application.inviteId, 'judge');
+  if (access.round.closed) throw badRequest({ application: 'judging.round_closed' });
   if (!(await q.isInRound(db, access.round, application.id))) throw badRequest({ application: 'judging.not_in_round' });
   return { ...access, juror: access.juror as JurorRow, application };
 }
