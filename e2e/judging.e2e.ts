@@ -137,6 +137,10 @@ describe('a juried open call (issue #16)', () => {
       await j.waitForURL(`**/goodluck/${inviteId}/jury/`);
       // Not under examination yet: the juror is told so, not sent to log in.
       await j.getByTestId('judging-closed').waitFor();
+      // 'Calls I judge' lists this call, waiting for the examination.
+      await j.goto('/goodluck/jury/');
+      await j.getByTestId('my-juries').getByText(TITLE).waitFor();
+      if (lang === 'ko') await screenshot(j, 'judging-my-juries-ko');
     }
     await page.reload();
     await expect.poll(() => page.getByTestId('jurors').getByText('Accepted').count()).toBe(2);

@@ -23,6 +23,7 @@ const EditCallPage = lazyComponent(() => import('./features/invites/pages/EditCa
 const MyCallsPage = lazyComponent(() => import('./features/invites/pages/MyCallsPage.tsx'));
 const UnsubscribePage = lazyComponent(() => import('./features/invites/pages/UnsubscribePage.tsx'));
 const ScoringPage = lazyComponent(() => import('./features/judging/pages/ScoringPage.tsx'));
+const MyJuriesPage = lazyComponent(() => import('./features/judging/pages/MyJuriesPage.tsx'));
 const AcceptJuryPage = lazyComponent(() => import('./features/judging/pages/AcceptJuryPage.tsx'));
 const JudgingPanel = lazyComponent(() => import('./features/judging/components/JudgingPanel.tsx').then((m) => ({ default: m.JudgingPanel })));
 const JurorLink = lazyComponent(() => import('./features/judging/components/JurorLink.tsx').then((m) => ({ default: m.JurorLink })));
@@ -78,6 +79,7 @@ export const pageRoutes = (
     <Route path="/goodluck/" element={<InviteListPage />} />
     <Route path="/goodluck/new/" element={auth(<StartCallPage />)} />
     <Route path="/goodluck/mine/" element={auth(<MyCallsPage />)} />
+    <Route path="/goodluck/jury/" element={auth(<MyJuriesPage />)} />
     <Route path="/goodluck/unsubscribe/" element={<UnsubscribePage />} />
     <Route path="/goodluck/:id/" element={<InviteDetailPage judging={judgingSlots} />} />
     <Route path="/goodluck/:id/jury/" element={auth(<ScoringPage />)} />

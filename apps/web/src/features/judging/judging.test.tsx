@@ -61,6 +61,11 @@ beforeEach(async () => {
           ],
         });
       }
+      if (path === '/api/v1/invite-jurors/')
+        return json([
+          { id: 1, invite: 3, title: 'Open now', email: 'j@example.com', status: 'accepted', open: true },
+          { id: 2, invite: 4, title: 'Later', email: 'j@example.com', status: 'accepted', open: false },
+        ]);
       if (path === '/api/v1/invite-scores/') {
         const body = JSON.parse(String(init?.body));
         scores.push(body);
@@ -120,5 +125,15 @@ describe('the scoring screen (issue #16)', () => {
     queueStatus = 403;
     renderApp('/goodluck/3/jury/', siteData({ user: user() }));
     expect(await screen.findByTestId('judging-closed', undefined, { timeout: 5000 })).toHaveTextContent('Judging is not open now.');
+  });
+});
+
+describe('calls I judge (issue #16)', () => {
+  it('lists only the calls the juror judges, with the way to score those open', async () => {
+    renderApp('/goodluck/jury/', siteData({ user: user() }));
+    const list = await screen.findByTestId('my-juries', undefined, { timeout: 5000 });
+    expect(list.querySelectorAll('li')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Score submissions' })).toHaveAttribute('href', '/goodluck/3/jury/');
+    expect(screen.getByText('Opens under examination')).toBeInTheDocument();
   });
 });
