@@ -4,6 +4,7 @@
  * node:http server answering the same bytes) and prints one table. Method: docs/performance.md.
  *
  * `--only cluster` compares one process with three behind nginx (bench/cluster.ts), on data of its own.
+ * `--only judging` times the juror pack of 500 submissions × 3 images and a juror scoring 100 by keyboard (bench/judging.ts).
  *
  *   npm run bench -- [--artists 300] [--artworks 3000] [--duration 5] [--connections 10] [--only site]
  *
@@ -26,6 +27,7 @@ import './lighthouse.ts';
 import './site.ts';
 import { buildWeb, webBudget } from './web.ts';
 import { clusterBench } from './cluster.ts';
+import { judgingBench } from './judging.ts';
 
 const { values } = parseArgs({
   options: {
@@ -48,6 +50,10 @@ if (selected('web')) {
 if (selected('cluster')) {
   console.log('scenario: cluster (1 process, 1 behind nginx, 3 behind nginx)');
   await clusterBench({ duration, connections });
+}
+if (selected('judging')) {
+  console.log('scenario: judging (juror pack export, keyboard scoring in Chromium)');
+  await judgingBench();
 }
 if (!scenarios.some((s) => selected(s.name))) process.exit(0);
 

@@ -143,6 +143,10 @@ export const API_OWNERS: RegExp[] = [
   /^apps\/api\/src\/features\/artworks\/(scope|read-model|present)(\.ts)?$/,
   /^apps\/api\/src\/features\/accounts\/(present|user)(\.ts)?$/,
   /^apps\/api\/src\/features\/notifications\/notify(\.ts)?$/,
+  // Who may run a call, and the frozen copy of a submission (issue #16: judging reads both).
+  /^apps\/api\/src\/features\/invites\/(policy|snapshot)(\.ts)?$/,
+  // The applicant's notices (received, shortlisted, not selected), sent from the invites' own events.
+  /^apps\/api\/src\/features\/judging\/notices(\.ts)?$/,
 ];
 
 /** The one shared web kit: artwork cards, grid and overlay (docs/ARCHITECTURE.md, "Owners"). */

@@ -22,6 +22,11 @@ const StartCallPage = lazyComponent(() => import('./features/invites/pages/Start
 const EditCallPage = lazyComponent(() => import('./features/invites/pages/EditCallPage.tsx'));
 const MyCallsPage = lazyComponent(() => import('./features/invites/pages/MyCallsPage.tsx'));
 const UnsubscribePage = lazyComponent(() => import('./features/invites/pages/UnsubscribePage.tsx'));
+const ScoringPage = lazyComponent(() => import('./features/judging/pages/ScoringPage.tsx'));
+const MyJuriesPage = lazyComponent(() => import('./features/judging/pages/MyJuriesPage.tsx'));
+const AcceptJuryPage = lazyComponent(() => import('./features/judging/pages/AcceptJuryPage.tsx'));
+const JudgingPanel = lazyComponent(() => import('./features/judging/components/JudgingPanel.tsx').then((m) => ({ default: m.JudgingPanel })));
+const JurorLink = lazyComponent(() => import('./features/judging/components/JurorLink.tsx').then((m) => ({ default: m.JurorLink })));
 const ProfilePage = lazyComponent(() => import('./features/profiles/ProfilePage.tsx'));
 const FeedPage = lazyComponent(() => import('./features/feed/FeedPage.tsx'));
 const NotificationsPage = lazyComponent(() => import('./features/notifications/NotificationsPage.tsx'));
@@ -51,6 +56,9 @@ function InviteUploadRoute() {
   const inviteId = Number(useParams().inviteId);
   return <UploadPage inviteId={inviteId} />;
 }
+
+/** Issue #16: the call's page with the judging feature's tab (owner, staff) and link (jurors). */
+const judgingSlots = { Panel: JudgingPanel, JurorLink };
 
 /** The console's sections that other features own (composed here, not imported by the console). */
 const consoleSections = [
@@ -83,8 +91,11 @@ export const pageRoutes = (
     <Route path="/goodluck/" element={<InviteListPage />} />
     <Route path="/goodluck/new/" element={auth(<StartCallPage />)} />
     <Route path="/goodluck/mine/" element={auth(<MyCallsPage />)} />
+    <Route path="/goodluck/jury/" element={auth(<MyJuriesPage />)} />
     <Route path="/goodluck/unsubscribe/" element={<UnsubscribePage />} />
-    <Route path="/goodluck/:id/" element={<InviteDetailPage />} />
+    <Route path="/goodluck/:id/" element={<InviteDetailPage judging={judgingSlots} />} />
+    <Route path="/goodluck/:id/jury/" element={auth(<ScoringPage />)} />
+    <Route path="/goodluck/:id/jury/accept/" element={auth(<AcceptJuryPage />)} />
     <Route path="/goodluck/:id/edit/" element={auth(<EditCallPage />)} />
     <Route path="/goodluck/:inviteId/upload/" element={auth(<InviteUploadRoute />)} />
     <Route path="/goodluck/:inviteId/upload/:artworkId/" element={auth(<InviteUploadRoute />)} />

@@ -3,6 +3,7 @@ export * from './choices.ts';
 export * from './conversations.ts';
 export * from './curation.ts';
 export * from './i18n.ts';
+export * from './judging.ts';
 export * from './limits.ts';
 export * from './media.ts';
 export * from './models.ts';

@@ -75,6 +75,17 @@ export const queryKeys = {
     user: (userId: number, days: number) => ['insights', userId, days] as const,
     platform: (days: number) => ['insights', 'platform', days] as const,
   },
+  judging: {
+    /** Everything of one invite's judging (a score, a juror, a round changed). */
+    all: (invite: number) => ['judging', invite] as const,
+    overview: (invite: number) => ['judging', invite, 'overview'] as const,
+    queue: (invite: number) => ['judging', invite, 'queue'] as const,
+    ranking: (invite: number) => ['judging', invite, 'ranking'] as const,
+    dashboard: (invite: number) => ['judging', invite, 'dashboard'] as const,
+    pack: (invite: number) => ['judging', invite, 'pack'] as const,
+    /** The invites the viewer judges. */
+    mine: () => ['judging', 'mine'] as const,
+  },
   admin: {
     all: () => ['admin'] as const,
     table: (resource: string, search: string, page: number) => ['admin', resource, search, page] as const,

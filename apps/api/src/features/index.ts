@@ -15,6 +15,7 @@ import { galleryRoutes } from './gallery/routes.ts';
 import { insightRoutes } from './insights/routes.ts';
 import { inviteRoutes } from './invites/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { judgingRoutes } from './judging/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
 import { shareRoutes } from './share/routes.ts';
 
@@ -41,4 +42,5 @@ export const featureRegistry: FastifyPluginAsync[] = [
   feedRoutes,
   notificationRoutes,
   insightRoutes,
+  judgingRoutes,
 ];

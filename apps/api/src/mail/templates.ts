@@ -1,4 +1,4 @@
-import type { Lang } from '@axoo/contract';
+import { type Lang, translate } from '@axoo/contract';
 
 export interface RenderedMail {
   subject: string;
@@ -40,4 +40,27 @@ export function passwordResetMail(lang: Lang, v: { site: string; name: string; e
     text: `${paragraphs.join('\n\n')}\n\n${v.link}\n\n${footer}\n`,
     html: layout(paragraphs, { href: v.link, label: '새 비밀번호 설정' }, footer),
   };
+}
+
+const LINK = /https?:\/\/[^\s<>"')]+/g;
+
+/**
+ * A mail whose subject and text live in the contract's catalogue (`<prefix>_subject`, `<prefix>_body`), in the
+ * recipient's language, with the same text as HTML paragraphs whose URLs are live links (invites, judging).
+ */
+export function catalogueMail(lang: Lang, prefix: string, v: Record<string, string>): RenderedMail {
+  const subject = translate(lang, `${prefix}_subject`, v);
+  const text = translate(lang, `${prefix}_body`, v);
+  const paragraphs = text
+    .trim()
+    .split('\n\n')
+    .map(
+      (p) =>
+        `<p style="margin:0 0 16px">${escapeHtml(p)
+          .replace(LINK, (url) => `<a href="${url}">${url}</a>`)
+          .replace(/\n/g, '<br>')}</p>`,
+    )
+    .join('');
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:-apple-system,'Apple SD Gothic Neo','Noto Sans KR',sans-serif;color:#111;line-height:1.6;max-width:560px;margin:0 auto;padding:24px">${paragraphs}</body></html>`;
+  return { subject, text, html };
 }

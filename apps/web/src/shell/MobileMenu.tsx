@@ -55,6 +55,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
                   {t('nav.editAccount')}
                 </NavLink>
                 <NavLink to="/goodluck/mine/">{t('nav.myCalls')}</NavLink>
+                <NavLink to="/goodluck/jury/">{t('nav.myJuries')}</NavLink>
                 <NavLink to="/about/">{t('nav.help')}</NavLink>
                 <a href="/accounts/logout/">{t('nav.logout')}</a>
               </>

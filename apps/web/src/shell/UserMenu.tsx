@@ -27,6 +27,9 @@ export default function UserMenu({ user, siteName }: { user: CurrentUser; siteNa
           <DropdownMenu.Item asChild>
             <Link to="/goodluck/mine/">{t('nav.myCalls')}</Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link to="/goodluck/jury/">{t('nav.myJuries')}</Link>
+          </DropdownMenu.Item>
           {user.is_staff && (
             <DropdownMenu.Item asChild>
               <Link to="/admin/">{t('nav.staff')}</Link>

@@ -7,6 +7,7 @@ import { curation } from './curation.ts';
 import { follows } from './follows.ts';
 import { gallery } from './gallery.ts';
 import { invites } from './invites.ts';
+import { judging } from './judging.ts';
 import { profiles } from './profiles.ts';
 
 /**
@@ -20,6 +21,7 @@ export const messages: Catalogue = {
   ...artworks,
   ...curation,
   ...invites,
+  ...judging,
   ...profiles,
   ...conversations,
   ...follows,

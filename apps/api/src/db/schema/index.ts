@@ -7,3 +7,4 @@ export * from './jobs.ts';
 export * from './notifications.ts';
 export * from './conversations.ts';
 export * from './follows.ts';
+export * from './judging.ts';

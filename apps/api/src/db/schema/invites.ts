@@ -25,8 +25,15 @@ export const invites = pgTable(
     selfService: boolean().notNull().default(false),
     /** Staff's note when they send a call back to its owner. */
     reviewNote: text().notNull().default(''),
+    /** Judging (issue #16): scores run from 1 to this; jurors see the artists' names only when the call says so. */
+    scoreScale: smallint().notNull().default(10),
+    revealNames: boolean().notNull().default(false),
   },
-  (t) => [index('invites_owner_idx').on(t.ownerId), check('invites_status_choice', sql`${t.status} in ('review', 'ongoing', 'examination', 'selection')`)],
+  (t) => [
+    index('invites_owner_idx').on(t.ownerId),
+    check('invites_status_choice', sql`${t.status} in ('review', 'ongoing', 'examination', 'selection')`),
+    check('invites_score_scale_range', sql`${t.scoreScale} between 2 and 10`),
+  ],
 );
 
 export const invitePages = pgTable(

@@ -62,7 +62,7 @@ export async function inviteApplicationRoutes(app: FastifyInstance) {
         }),
       },
     },
-    async (request, reply) => reply.status(201).send(await service.applyToInvite(app.db, request.user, request.body)),
+    async (request, reply) => reply.status(201).send(await service.applyToInvite(app, request.user, request.body, baseUrl(request))),
   );
   r.put(
     '/api/v1/invite-applications/:id/',

@@ -14,6 +14,8 @@ import { acceptsApplications, canManageInvite, canSeeSelected, canSeeSubmissions
 import * as q from './invite-queries.ts';
 import * as applications from './application-queries.ts';
 import { loadInvite } from './invite-service.ts';
+import { findSnapshots, freezeSubmission, presentSnapshot } from './snapshot.ts';
+import { noticeReceived } from '../judging/notices.ts';
 
 // Applications and answers.
 
@@ -28,7 +30,8 @@ export interface ApplicationInput {
  * once per pair; the application and its answers are one transaction, so a failing answer leaves
  * no application behind.
  */
-export async function applyToInvite(db: Db, viewer: UserRow | null, input: ApplicationInput) {
+export async function applyToInvite(deps: Pick<Deps, 'db' | 'config'>, viewer: UserRow | null, input: ApplicationInput, siteUrl: string) {
+  const { db } = deps;
   if (!viewer) throw notAuthenticated();
   const invite = await q.closeExpiredInvites(db).then(() => q.findInvite(db, input.invite));
   if (!invite) throw badRequest({ invite: 'invite.not_found' });
@@ -53,6 +56,9 @@ export async function applyToInvite(db: Db, viewer: UserRow | null, input: Appli
       if (!row) throw badRequest({ [`answers.${i}.question`]: 'invite.question_not_found' });
       saved.push({ id: row.id, question: a.question, answer: a.answer });
     }
+    // Issue #16: the entry is frozen as it is now, and the applicant gets a receipt of that copy, at most once.
+    const snapshot = await freezeSubmission(tx, application);
+    await noticeReceived(tx, deps, { invite, application, snapshot, siteUrl });
     return { id: application.id, invite: invite.id, artwork: artwork.id, selected: application.selected, answers: saved };
   });
 }
@@ -133,7 +139,8 @@ export async function listInviteArtworks(
   const own = canManageInvite(viewer, invite) ? filters : undefined;
   const { count, rows } = await applications.listSubmissions(db, invite.id, { selectedOnly, visibility, filters: own }, page.limit, page.offset);
   const artworks = rows.map((r) => r.artwork);
-  const [rel, answers] = await Promise.all([
+  const manage = canManageInvite(viewer, invite);
+  const [rel, answers, snapshots] = await Promise.all([
     relationsOf(db, artworks, viewer?.id ?? null),
     canManageInvite(viewer, invite)
       ? applications.listAnswers(
@@ -141,18 +148,34 @@ export async function listInviteArtworks(
           rows.map((r) => r.application.id),
         )
       : Promise.resolve([]),
+    // The brand judges what was sent (issue #16): the card shows the frozen title and cover, the live artwork opens on click.
+    manage
+      ? findSnapshots(
+          db,
+          rows.map((r) => r.application.id),
+        )
+      : Promise.resolve([]),
   ]);
+  const frozen = new Map(snapshots.map((s) => [s.applicationId, s]));
   return {
     count,
-    results: rows.map((r) => ({
-      ...presentArtwork(r.artwork, rel, lang),
-      application: {
-        id: r.application.id,
-        selected: r.application.selected,
-        ...(canManageInvite(viewer, invite)
-          ? { answers: answers.filter((a) => a.applicationId === r.application.id).map((a) => ({ id: a.id, question: a.question, answer: a.answer })) }
-          : {}),
-      },
-    })),
+    results: rows.map((r) => {
+      const snapshot = frozen.get(r.application.id);
+      const card = presentArtwork(r.artwork, rel, lang);
+      return {
+        ...card,
+        ...(snapshot ? { title: snapshot.title, cover: snapshot.cover, cropped_cover: snapshot.croppedCover } : {}),
+        application: {
+          id: r.application.id,
+          selected: r.application.selected,
+          ...(manage
+            ? {
+                answers: answers.filter((a) => a.applicationId === r.application.id).map((a) => ({ id: a.id, question: a.question, answer: a.answer })),
+                snapshot: snapshot ? presentSnapshot(snapshot, lang) : null,
+              }
+            : {}),
+        },
+      };
+    }),
   };
 }

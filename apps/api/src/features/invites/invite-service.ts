@@ -5,6 +5,7 @@ import { AppError, badRequest, type FieldErrors, forbidden, notAuthenticated, no
 import { signParts, verifyParts } from '../../http/signed.ts';
 import { queueMail } from '../../mail/queue.ts';
 import { notify } from '../notifications/notify.ts';
+import { noticeNotSelected } from '../judging/notices.ts';
 import { inviteMail } from './mail.ts';
 import { canEditInvite, isInviteStaff } from './policy.ts';
 import type { Page } from '../../http/paging.ts';
@@ -148,7 +149,11 @@ export async function updateInvite(deps: Deps, viewer: UserRow, id: number, inpu
   await deps.db.transaction(async (tx) => {
     const row = await q.updateInvite(tx, id, values);
     if (input.questions) await syncQuestions(tx, id, input.questions);
-    if (row.status === 'selection' && current.status !== 'selection') await tellSubscribers(tx, deps, row, 'selection', siteUrl);
+    if (row.status === 'selection' && current.status !== 'selection') {
+      await tellSubscribers(tx, deps, row, 'selection', siteUrl);
+      // Issue #16: every applicant not selected hears it once, when the selection is out.
+      await noticeNotSelected(tx, deps, row, siteUrl);
+    }
     if (row.status === 'ongoing' && current.status === 'review') await tellSubscribers(tx, deps, row, 'opened', siteUrl);
   });
   return getInvite(deps.db, id, viewer);

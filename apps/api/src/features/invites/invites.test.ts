@@ -284,6 +284,8 @@ describe('selection (SPEC §4 Invite application selection, §6)', () => {
     expect((await (await as(other)).put(`/api/v1/invite-applications/${a1.id}/`, { selected: true })).statusCode).toBe(403);
     expect((await applicationsOf(invite.id)).every((a) => !a.selected)).toBe(true);
 
+    // The applicants' receipts (issue #16) are sent first; only the selection mails are counted here.
+    await app.jobs.drain();
     const before = new Set(await readdir(app.config.outboxDir).catch(() => [] as string[]));
     const byOwner = await (await as(owner)).put(`/api/v1/invite-applications/${a1.id}/`, { selected: true });
     expect(byOwner.statusCode).toBe(200);
@@ -310,6 +312,7 @@ describe('selection (SPEC §4 Invite application selection, §6)', () => {
     const invite = await buildInvite(app, owner, { title: '봄 공모' });
     const artwork = await buildArtwork(app, korean, { title: '봄' });
     const application = (await (await as(korean)).post('/api/v1/invite-applications/', { invite: invite.id, artwork: artwork.id })).json();
+    await app.jobs.drain();
     const before = new Set(await readdir(app.config.outboxDir).catch(() => [] as string[]));
     await (await as(owner, 'en')).put(`/api/v1/invite-applications/${application.id}/`, { selected: true });
     await app.jobs.drain();
@@ -320,7 +323,11 @@ describe('selection (SPEC §4 Invite application selection, §6)', () => {
     await (await as(owner, 'en')).put(`/api/v1/invite-applications/${application.id}/`, { selected: false });
     await (await as(owner, 'en')).put(`/api/v1/invite-applications/${application.id}/`, { selected: true });
     const notices = await app.db.select().from(notifications).where(eq(notifications.userId, korean.id));
-    expect(notices.map((n) => [n.type, n.inviteId, n.applicationId])).toEqual([['selected', invite.id, application.id]]);
+    // The receipt of the entry (issue #16), then one selection notice.
+    expect(notices.map((n) => [n.type, n.inviteId, n.applicationId])).toEqual([
+      ['application_received', invite.id, application.id],
+      ['selected', invite.id, application.id],
+    ]);
   });
 
   it('shows the full list to owner and staff only, and the selected list to everyone once in selection status', async () => {

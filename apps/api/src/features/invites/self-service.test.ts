@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, buildTestApp } from '../../../test/app.ts';
-import { mailsTo as outbox } from '../../../test/outbox.ts';
-import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
+import { buildTestApp } from '../../../test/app.ts';
+import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, type UserRow } from '../../../test/factories.ts';
 import { artworks, inviteApplications, invites, inviteSubscriptions, notifications } from '../../db/schema/index.ts';
+import { agentAs, mailsTo as outboxTo } from '../../../test/outbox.ts';
 import { CLOSING_NOTICE_MS, remindClosingInvites } from './invite-service.ts';
 
 /**
@@ -25,14 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function as(user: UserRow | null, lang: 'ko' | 'en' = 'en') {
-  const agent = new Agent(app, lang);
-  if (user) await loginAs(agent, user);
-  return agent;
-}
-
-/** Every mail sent so far to `to` (the job queue drained first), oldest first. */
-const mailsTo = (to: string) => outbox(app, to);
+const as = (user: UserRow | null, lang: 'ko' | 'en' = 'en') => agentAs(app, user, lang);
+const mailsTo = (to: string) => outboxTo(app, to);
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 

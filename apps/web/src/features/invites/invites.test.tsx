@@ -114,7 +114,7 @@ describe('detail states (SPEC §4 Invite status, §6)', () => {
     renderApp('/goodluck/3/', siteData({ user: user({ id: 99 }) }));
     expect(await screen.findByRole('button', { name: 'Closed' }, { timeout: 5000 })).toBeDisabled();
     expect(screen.getByText(/The selected projects were announced on July 15, 2031\./)).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['DETAIL', 'SELECTED', 'SUBMISSIONS']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['DETAIL', 'SELECTED', 'SUBMISSIONS', 'JUDGING']);
   }, 20_000);
 });
 

@@ -1,5 +1,6 @@
 import { mediaUrl } from '@axoo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { goToLogin } from '../../../api/client.ts';
@@ -13,7 +14,15 @@ import { Submissions } from '../components/Submissions.tsx';
 import styles from '../components/invites.module.css';
 import { useFormatDate, useRemaining, useStatusDate } from '../components/status.ts';
 
-type Tab = 'detail' | 'selected' | 'submissions';
+type Tab = 'detail' | 'selected' | 'submissions' | 'judging';
+
+/** What the judging feature (issue #16) puts on a call's page, composed where the routes are. */
+export interface JudgingSlots {
+  /** The owner's and staff's JUDGING tab. */
+  Panel: ComponentType<{ inviteId: number }>;
+  /** A juror's way to the scoring screen. */
+  JurorLink: ComponentType<{ inviteId: number }>;
+}
 
 function Remaining({ closed }: { closed: string | null }) {
   const { t } = useTranslation('invites');
@@ -120,7 +129,7 @@ function ApplyBlock({ invite }: { invite: InviteDetail }) {
 }
 
 /** SPEC §2 Invites detail: header, tabs DETAIL / SELECTED (selection) / SUBMISSIONS (owner or staff). */
-export default function InviteDetailPage() {
+export default function InviteDetailPage({ judging }: { judging?: JudgingSlots } = {}) {
   const { t } = useTranslation('invites');
   const id = Number(useParams().id);
   const user = useCurrentUser();
@@ -132,7 +141,12 @@ export default function InviteDetailPage() {
   if (isError || !invite) return <p className="empty">{t('common:error.notFound')}</p>;
 
   const manager = user !== null && (user.is_staff || user.id === invite.owner?.id);
-  const tabs: Tab[] = ['detail', ...(invite.status === 'selection' ? (['selected'] as const) : []), ...(manager ? (['submissions'] as const) : [])];
+  const tabs: Tab[] = [
+    'detail',
+    ...(invite.status === 'selection' ? (['selected'] as const) : []),
+    ...(manager ? (['submissions'] as const) : []),
+    ...(manager && judging ? (['judging'] as const) : []),
+  ];
   const asked = params.get('tab') as Tab | null;
   const tab: Tab = asked && tabs.includes(asked) ? asked : 'detail';
 
@@ -171,6 +185,11 @@ export default function InviteDetailPage() {
           </div>
         </div>
         {invite.can_edit && <OwnerBlock invite={invite} />}
+        {user && judging && (
+          <Suspense fallback={null}>
+            <judging.JurorLink inviteId={invite.id} />
+          </Suspense>
+        )}
         {invite.description && <p className={styles.description}>{invite.description}</p>}
         <div className={styles.tabs} role="tablist">
           {tabs.map((name) => (
@@ -190,6 +209,11 @@ export default function InviteDetailPage() {
           {tab === 'detail' && <InvitePages invite={invite} canEdit={invite.can_edit} />}
           {tab === 'selected' && <Submissions inviteId={invite.id} selectedOnly canSelect={manager} />}
           {tab === 'submissions' && <Submissions inviteId={invite.id} selectedOnly={false} canSelect={manager} />}
+          {tab === 'judging' && judging && (
+            <Suspense fallback={<Spinner />}>
+              <judging.Panel inviteId={invite.id} />
+            </Suspense>
+          )}
         </div>
       </div>
     </article>

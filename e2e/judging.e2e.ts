@@ -1,0 +1,253 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inviteQuestions, invites } from '../apps/api/src/db/schema/index.ts';
+import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, type UserRow } from '../apps/api/test/factories.ts';
+import { unzip } from '../apps/api/test/zip.ts';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { type Browser, dataDir, fixtures, imageFile, mailsTo, mailTo, openBrowser, publishThroughUpload, screenshot } from './support.ts';
+
+// Issue #16 journey: staff give a call a 3-criterion rubric, two artists apply, the owner invites two jurors who
+// accept from their mails and score with the keyboard, the owner shortlists, runs round 2 and selects one; the
+// SELECTED tab shows it, the selected and the not-selected artists got the right mails, and the juror pack ZIP
+// holds both submissions.
+
+const stamp = Date.now().toString(36);
+const TITLE = `Juried poster call ${stamp}`;
+
+describe('a juried open call (issue #16)', () => {
+  let brand: UserRow;
+  let staff: UserRow;
+  let artistA: UserRow;
+  let artistB: UserRow;
+  let juror1: UserRow;
+  let juror2: UserRow;
+  let inviteId = 0;
+  const open: Browser[] = [];
+  const browser = async (lang: 'ko' | 'en', as?: UserRow, mobile = false) => {
+    const b = await openBrowser({ lang, as, mobile });
+    open.push(b);
+    return b.page;
+  };
+
+  beforeAll(async () => {
+    const app = await fixtures();
+    brand = await buildUser(app, { name: 'Poster Brand', username: `brand.${stamp}`, language: 'en' });
+    staff = await buildStaff(app, { name: 'Staff Kim', username: `staffkim.${stamp}` });
+    artistA = await buildUser(app, { name: 'Mina Artist', username: `mina.${stamp}`, language: 'en' });
+    artistB = await buildPremium(app, { name: '박작가', username: `park.${stamp}`, language: 'ko' });
+    juror1 = await buildUser(app, { name: 'Juror One', username: `j1.${stamp}`, email: `j1.${stamp}@example.com` });
+    juror2 = await buildUser(app, { name: '심사위원 둘', username: `j2.${stamp}`, email: `j2.${stamp}@example.com`, language: 'ko' });
+    const invite = await buildInvite(app, brand, { title: TITLE, status: 'ongoing' });
+    inviteId = invite.id;
+    await app.db.insert(inviteQuestions).values({ inviteId, question: 'What inspired it?' });
+  });
+  afterAll(async () => {
+    for (const b of open) await b.close();
+  });
+
+  it('staff give the call a rubric of three weighted criteria', async () => {
+    const page = await browser('en', staff);
+    await page.goto(`/goodluck/${inviteId}/?tab=judging`);
+    const panel = page.getByTestId('judging-panel');
+    await panel.waitFor();
+    for (const [ko, en, weight] of [
+      ['구성', 'Composition', '3'],
+      ['독창성', 'Originality', '2'],
+      ['완성도', 'Craft', '1'],
+    ]) {
+      const form = panel.getByTestId('criterion-form').last();
+      await form.getByLabel('Name (Korean)').fill(ko);
+      await form.getByLabel('Name (English)').fill(en);
+      await form.getByLabel('Weight').fill(weight);
+      await form.getByRole('button', { name: 'Add criterion' }).click();
+      await expect.poll(() => panel.getByTestId('criteria').getByText(en).count()).toBe(1);
+    }
+    await screenshot(page, 'judging-rubric-en');
+  });
+
+  it('two artists apply; each entry is frozen and receipted', async () => {
+    const a = await browser('en', artistA);
+    await a.goto(`/goodluck/${inviteId}/upload/`);
+    const artworkId = await publishThroughUpload(a, inviteId);
+    await a.getByTestId('next').click();
+    await a.waitForURL(`**/goodluck/${inviteId}/application/${artworkId}/`);
+    await a.getByLabel('1. What inspired it?').fill('The harbour at dawn.');
+    await a.getByTestId('agree').check();
+    await a.getByRole('button', { name: 'Submit' }).click();
+    await a.waitForURL(`**/goodluck/${inviteId}/complete/${artworkId}/`);
+
+    // The second artist's work already exists; she applies with it from her session.
+    const app = await fixtures();
+    // Its images are real stored files (the juror pack holds the originals).
+    const keys = { cover: `e2e/${stamp}/sea-cover.png`, first: `e2e/${stamp}/sea-1.png`, second: `e2e/${stamp}/sea-2.jpg` };
+    for (const [key, file] of [
+      [keys.cover, await imageFile('sea-cover.png', 960, 668, '#1565c0', '#80deea')],
+      [keys.first, await imageFile('sea-1.png', 1200, 900, '#0d47a1', '#4fc3f7')],
+      [keys.second, await imageFile('sea-2.jpg', 900, 1200, '#006064', '#b2ebf2')],
+    ]) {
+      const to = join(dataDir(), 'media', key);
+      mkdirSync(dirname(to), { recursive: true });
+      copyFileSync(file, to);
+    }
+    const work = await buildArtwork(app, artistB, {
+      title: '바다 포스터',
+      cover: keys.cover,
+      croppedCover: keys.cover,
+      content: `<p><img src="/media/${keys.first}"></p><p><img src="/media/${keys.second}"></p>`,
+    });
+    const b = await browser('ko', artistB);
+    await b.goto(`/goodluck/${inviteId}/`);
+    const status = await b.evaluate(
+      async ({ invite, artwork }) => {
+        const csrf = /(?:^|; )csrftoken=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+        const res = await fetch('/api/v1/invite-applications/', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(csrf) },
+          body: JSON.stringify({ invite, artwork }),
+        });
+        return res.status;
+      },
+      { invite: inviteId, artwork: work.id },
+    );
+    expect(status).toBe(201);
+    expect((await mailTo(artistA.email)).subject).toBe(`[AXOO] Your submission to "${TITLE}" was received`);
+    expect((await mailTo(artistB.email)).subject).toBe(`[AXOO] "${TITLE}" 공모 출품이 접수되었습니다`);
+  });
+
+  it('the owner invites two jurors, who accept from the mailed link', async () => {
+    const page = await browser('en', brand);
+    await page.goto(`/goodluck/${inviteId}/?tab=judging`);
+    const panel = page.getByTestId('judging-panel');
+    for (const juror of [juror1, juror2]) {
+      await panel.getByLabel('Juror’s e-mail').fill(juror.email);
+      await panel.getByTestId('invite-juror').click();
+      await expect.poll(() => panel.getByTestId('jurors').getByText(juror.email).count()).toBeGreaterThan(0);
+    }
+    for (const [juror, lang] of [
+      [juror1, 'en'],
+      [juror2, 'ko'],
+    ] as const) {
+      const mail = await mailTo(juror.email);
+      const link = new URL(/https?:\/\/\S+\/jury\/accept\/\S+/.exec(mail.text ?? '')![0]);
+      const j = await browser(lang, juror);
+      await j.goto(link.pathname + link.search);
+      await j.getByTestId('accept-jury').click();
+      await j.waitForURL(`**/goodluck/${inviteId}/jury/`);
+      // Not under examination yet: the juror is told so, not sent to log in.
+      await j.getByTestId('judging-closed').waitFor();
+      // 'Calls I judge' lists this call, waiting for the examination.
+      await j.goto('/goodluck/jury/');
+      await j.getByTestId('my-juries').getByText(TITLE).waitFor();
+      if (lang === 'ko') await screenshot(j, 'judging-my-juries-ko');
+    }
+    await page.reload();
+    await expect.poll(() => page.getByTestId('jurors').getByText('Accepted').count()).toBe(2);
+  });
+
+  /** Scores every submission of the juror's queue by keyboard: a digit per criterion, then Enter. */
+  async function scoreAll(page: Page, digits: string[][]) {
+    await page.getByTestId('scoring-panel').waitFor();
+    for (const row of digits) {
+      const before = await page.getByTestId('item-title').textContent();
+      for (const d of row) await page.keyboard.press(d);
+      await page.keyboard.press('Enter');
+      if (row !== digits[digits.length - 1]) await expect.poll(() => page.getByTestId('item-title').textContent()).not.toBe(before);
+    }
+  }
+
+  it('under examination, both jurors score blind with the keyboard', async () => {
+    const app = await fixtures();
+    // The closing date passes: the call is under examination.
+    await app.db
+      .update(invites)
+      .set({ closed: new Date(Date.now() - 60_000) })
+      .where(eq(invites.id, inviteId));
+    const j1 = await browser('en', juror1);
+    await j1.goto(`/goodluck/${inviteId}/jury/`);
+    await j1.getByTestId('progress').waitFor();
+    await expect.poll(() => j1.getByTestId('progress').textContent()).toBe('0 / 2 scored');
+    const html = await j1.content();
+    for (const artist of [artistA, artistB]) for (const value of [artist.name, artist.username]) expect(html).not.toContain(value);
+    await screenshot(j1, 'judging-scoring-en');
+    // Juror 1 prefers B (9s) over A; juror 2 too.
+    await scoreAll(j1, [
+      ['5', '6', '4'],
+      ['9', '9', '8'],
+    ]);
+    await expect.poll(() => j1.getByTestId('progress').textContent()).toBe('2 / 2 scored');
+    const j2 = await browser('ko', juror2);
+    await j2.goto(`/goodluck/${inviteId}/jury/`);
+    await expect.poll(() => j2.getByTestId('progress').textContent()).toBe('0 / 2 채점');
+    await scoreAll(j2, [
+      ['4', '4', '4'],
+      ['0', '8', '9'],
+    ]);
+    await expect.poll(() => j2.getByTestId('progress').textContent()).toBe('2 / 2 채점');
+    await screenshot(j2, 'judging-scoring-ko');
+    const mobile = await browser('ko', juror2, true);
+    await mobile.goto(`/goodluck/${inviteId}/jury/`);
+    await mobile.getByTestId('progress').waitFor();
+    await screenshot(mobile, 'judging-scoring-ko-390');
+  });
+
+  it('the owner closes round 1, shortlists the top one, runs round 2 and selects it; SELECTED shows it', async () => {
+    const page = await browser('en', brand);
+    await page.goto(`/goodluck/${inviteId}/?tab=judging`);
+    const panel = page.getByTestId('judging-panel');
+    await panel.getByTestId('close-round').click();
+    await panel.getByTestId('shortlist-top').waitFor();
+    await expect.poll(() => panel.getByTestId('ranking-row').first().textContent()).toContain('바다 포스터');
+    await screenshot(page, 'judging-ranking-en');
+    await panel.getByLabel('Shortlist the top').fill('1');
+    await panel.getByTestId('shortlist-top').click();
+    await expect.poll(() => panel.getByTestId('ranking-row').count()).toBe(1);
+    // Round 2: only the shortlist, scored again by both jurors.
+    for (const [juror, lang] of [
+      [juror1, 'en'],
+      [juror2, 'ko'],
+    ] as const) {
+      const j = await browser(lang, juror);
+      await j.goto(`/goodluck/${inviteId}/jury/`);
+      await expect.poll(() => j.getByTestId('item-title').textContent()).toBe('바다 포스터');
+      await scoreAll(j, [['8', '8', '8']]);
+      await expect.poll(() => j.getByTestId('progress').textContent()).toMatch(/^1 \/ 1/);
+    }
+    await page.reload();
+    await panel.getByTestId('close-round').click();
+    await panel.getByTestId('select-final').first().click();
+    await expect.poll(() => panel.getByTestId('select-final').first().getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('publish-selection').click();
+    await page.getByRole('tab', { name: 'SELECTED' }).click();
+    await expect.poll(() => page.getByRole('tabpanel').getByText('바다 포스터').count()).toBeGreaterThan(0);
+    await screenshot(page, 'judging-selected-en');
+  });
+
+  it('the selected and the not-selected artists got the right mails, and the juror pack holds both entries', async () => {
+    await expect.poll(async () => (await mailsTo(artistB.email)).map((m) => m.subject)).toContain(`[AXOO] "${TITLE}" 공모에 선정되었습니다`);
+    expect((await mailsTo(artistB.email)).map((m) => m.subject)).toContain(`[AXOO] "${TITLE}" 공모의 후보에 올랐습니다`);
+    await expect.poll(async () => (await mailsTo(artistA.email)).map((m) => m.subject)).toContain(`[AXOO] The results of "${TITLE}"`);
+    expect((await mailsTo(artistA.email)).map((m) => m.subject)).not.toContain(`[AXOO] Your submission to "${TITLE}" was selected`);
+
+    const page = await browser('ko', brand);
+    await page.goto(`/goodluck/${inviteId}/?tab=judging`);
+    const panel = page.getByTestId('judging-panel');
+    await panel.getByTestId('make-pack').click();
+    const link = panel.getByTestId('download-pack');
+    await link.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'judging-panel-ko');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const path = await download.path();
+    const files = await unzip(readFileSync(path));
+    const names = [...files.keys()];
+    const submissions = new Set(names.filter((n) => n.startsWith('images/')).map((n) => n.split('/')[1].split('-')[0]));
+    expect(submissions.size).toBe(2);
+    expect(names.filter((n) => n.endsWith('.jpg'))).toHaveLength(1);
+    expect(names).toEqual(expect.arrayContaining(['answers.csv', 'scores.csv']));
+    const answers = files.get('answers.csv')!.toString('utf8');
+    expect(answers.startsWith('\uFEFF')).toBe(true);
+    expect(answers).toContain('The harbour at dawn.');
+    expect(answers).toContain('바다 포스터');
+  });
+});
