@@ -143,6 +143,7 @@ export const API_OWNERS: RegExp[] = [
   /^apps\/api\/src\/features\/artworks\/(scope|read-model|present)(\.ts)?$/,
   /^apps\/api\/src\/features\/accounts\/(present|user)(\.ts)?$/,
   /^apps\/api\/src\/features\/notifications\/notify(\.ts)?$/,
+  /^apps\/api\/src\/features\/rights\/headers(\.ts)?$/,
 ];
 
 /** The one shared web kit: artwork cards, grid and overlay (docs/ARCHITECTURE.md, "Owners"). */

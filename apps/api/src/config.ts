@@ -51,6 +51,8 @@ const envSchema = z.object({
   SESSION_SWEEP_MS: z.coerce.number().int().positive().default(3_600_000),
   /** How often subscribers' "closes in 3 days" reminders are looked for (issue #19). */
   INVITE_REMINDER_MS: z.coerce.number().int().positive().default(3_600_000),
+  /** Issue #18: the URL of the site's TDM licensing policy, sent as `tdm-policy` beside `tdm-reservation: 1` (W3C TDMRep). */
+  TDM_POLICY_URL: optional,
   /** First retry delay of a failed job; each further try waits twice as long. */
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),
   /**

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ArtworkSlotsProvider } from './features/artworks/slots.tsx';
 import { ArtworkLevelButtons } from './features/curation/ArtworkLevelButtons.tsx';
+import { AiTrainingControl } from './features/rights/AiTraining.tsx';
 import { lazyComponent } from './lazy.ts';
 import { pageRoutes } from './routes.tsx';
 import { Layout } from './shell/Layout.tsx';
@@ -40,8 +41,8 @@ export function seedPrefetched(client: QueryClient) {
 
 const ArtworkOverlay = lazyComponent(() => import('./features/artworks/ArtworkOverlay.tsx'));
 
-/** What the app puts into the artwork kit: staff level buttons on cards and in the overlay (SPEC §4). */
-export const artworkSlots = { LevelControl: ArtworkLevelButtons };
+/** What the app puts into the artwork kit: staff level buttons on cards and in the overlay (SPEC §4), the AI-training badge (issue #18). */
+export const artworkSlots = { LevelControl: ArtworkLevelButtons, RightsControl: AiTrainingControl };
 
 /**
  * One catch-all route: the shell renders the page routes itself (keep-alive, overlay). The screens that combine

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, useParams } from 'react-router';
 import { lazyComponent } from './lazy.ts';
+import { AccountAiTraining } from './features/rights/AiTraining.tsx';
 import { RequireAuth } from './shell/RequireAuth.tsx';
+import type { CurrentUser } from './site.ts';
 
 const HomePage = lazyComponent(() => import('./features/home/HomePage.tsx'));
 const SignupPage = lazyComponent(() => import('./features/accounts/pages/SignupPage.tsx'));
@@ -47,6 +49,9 @@ function InviteUploadRoute() {
 /** The console's sections that other features own (composed here, not imported by the console). */
 const consoleSections = [{ path: 'invites', labelKey: 'invites:admin.title', element: <InvitesAdmin /> }];
 
+/** The account page's sections that other features own (issue #18: the AI-training opt-out). */
+const accountSections = (user: CurrentUser) => <AccountAiTraining user={user} />;
+
 function ProfileRoute() {
   const { slug } = useParams();
   return <ProfilePage key={slug} />;
@@ -58,7 +63,7 @@ export const pageRoutes = (
     <Route path="/" element={<HomePage />} />
     <Route path="/signup/" element={<SignupPage />} />
     <Route path="/login/" element={<LoginPage />} />
-    <Route path="/accounts/" element={auth(<AccountPage />)} />
+    <Route path="/accounts/" element={auth(<AccountPage more={accountSections} />)} />
     <Route path="/accounts/password/" element={auth(<PasswordChangePage />)} />
     <Route path="/accounts/password/reset/" element={<PasswordResetPage />} />
     <Route path="/accounts/reset/:uidb64/:token/" element={<PasswordResetConfirmPage />} />

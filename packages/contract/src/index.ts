@@ -7,3 +7,4 @@ export * from './media.ts';
 export * from './models.ts';
 export * from './query-keys.ts';
 export * from './messages/index.ts';
+export * from './rights.ts';

@@ -10,6 +10,7 @@ import { collectionRoutes } from './collections/routes.ts';
 import { galleryRoutes } from './gallery/routes.ts';
 import { inviteRoutes } from './invites/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
+import { rightsRoutes } from './rights/routes.ts';
 import { shareRoutes } from './share/routes.ts';
 
 /**
@@ -29,4 +30,5 @@ export const featureRegistry: FastifyPluginAsync[] = [
   shareRoutes,
   profileRoutes,
   inviteRoutes,
+  rightsRoutes,
 ];

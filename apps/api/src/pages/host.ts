@@ -16,6 +16,8 @@ export interface ShareMeta {
   imageWidth?: number;
   imageHeight?: number;
   type?: string;
+  /** The page's robots directives (issue #18: `noai, noimageai` for work reserved from AI training). */
+  robots?: string;
 }
 export type ShareMetaResolver = (pathname: string, request: FastifyRequest) => Promise<ShareMeta | null>;
 
@@ -82,6 +84,7 @@ export function renderMetaTags(meta: ShareMeta, url: string, siteName: string): 
     ['name', 'twitter:title', meta.title],
     ['name', 'twitter:description', meta.description],
   ];
+  if (meta.robots) tags.push(['name', 'robots', meta.robots]);
   if (meta.image) {
     tags.push(['property', 'og:image', meta.image], ['name', 'twitter:image', meta.image]);
     if (meta.imageAlt) tags.push(['property', 'og:image:alt', meta.imageAlt], ['name', 'twitter:image:alt', meta.imageAlt]);
@@ -124,7 +127,7 @@ export const spaPlugin = fp(
         preCompressed: true,
       });
     }
-    for (const file of ['favicon.svg', 'robots.txt']) {
+    for (const file of ['favicon.svg']) {
       const path = join(dist, file);
       if (existsSync(path)) {
         const body = readFileSync(path);

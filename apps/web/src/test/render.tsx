@@ -64,7 +64,10 @@ export function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
     show_contact: false,
     public_collection: true,
     fixed_layout: true,
+    avatar_alt: '',
+    banner_alt: '',
     language: 'ko',
+    ai_opt_out_default: true,
     ...overrides,
   };
 }
@@ -97,6 +100,9 @@ export function artwork(id: number, overrides: Partial<Artwork> = {}): Artwork {
     no_derivative_works: false,
     share_alike: false,
     licence_chosen: true,
+    ai_opt_out: true,
+    ai_opt_out_setting: null,
+    cover_alt: '',
     tags: [],
     published: true,
     draft: false,

@@ -5,3 +5,4 @@ export * from './taxonomy.ts';
 export * from './users.ts';
 export * from './jobs.ts';
 export * from './notifications.ts';
+export * from './rights.ts';

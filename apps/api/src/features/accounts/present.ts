@@ -59,6 +59,8 @@ function pageFields(user: UserRow, lang: Lang, categories: Named[]) {
     show_contact: user.showContact,
     public_collection: user.publicCollection,
     fixed_layout: user.fixedLayout,
+    avatar_alt: user.avatarAlt,
+    banner_alt: user.bannerAlt,
   };
 }
 
@@ -70,6 +72,7 @@ function page(user: UserRow, lang: Lang, categories: Named[], options: { contact
     phone: options.contact ? user.phone : null,
     ...pageFields(user, lang, categories),
     is_owner: options.owner,
+    ai_opt_out: user.aiOptOut,
   } satisfies Profile;
 }
 
@@ -86,6 +89,7 @@ function current(user: UserRow, lang: Lang, categories: Named[]) {
     raw_avatar: user.rawAvatar,
     raw_banner: user.rawBanner,
     language: user.language,
+    ai_opt_out_default: user.aiOptOut,
   } satisfies CurrentUser;
 }
 

@@ -26,7 +26,7 @@ import {
  * `withAlbumUsers` / `withAssets` helpers are composed into every query.
  */
 export type ArtworkRow = typeof artworks.$inferSelect;
-export type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'name' | 'slug' | 'isPremium' | 'croppedAvatar' | 'level'>;
+export type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'name' | 'slug' | 'isPremium' | 'croppedAvatar' | 'level' | 'aiOptOut'>;
 export type Named = { code: string; nameKo: string; nameEn: string };
 export type Author = AuthorRow & { categories: Named[] };
 export type Application = { id: number; invite: number; title: string; selected: boolean };
@@ -63,7 +63,7 @@ export function withAuthor(): SQL<Author | null> {
   const authorCategories = sql`coalesce((select json_agg(json_build_object('code', ${categories.category}, 'nameKo', ${categories.nameKo}, 'nameEn', ${categories.nameEn}) order by ${userCategories.position})
     from ${userCategories} join ${categories} on ${categories.id} = ${userCategories.categoryId} where ${userCategories.userId} = ${users.id}), ${emptyArray})`;
   return sql`(select json_build_object('id', ${users.id}, 'username', ${users.username}, 'name', ${users.name}, 'slug', ${users.slug},
-    'isPremium', ${users.isPremium}, 'croppedAvatar', ${users.croppedAvatar}, 'level', ${users.level}, 'categories', ${authorCategories})
+    'isPremium', ${users.isPremium}, 'croppedAvatar', ${users.croppedAvatar}, 'level', ${users.level}, 'aiOptOut', ${users.aiOptOut}, 'categories', ${authorCategories})
     from ${users} where ${users.id} = ${artworks.authorId})`;
 }
 

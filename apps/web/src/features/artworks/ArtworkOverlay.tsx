@@ -8,7 +8,7 @@ import type { Artwork } from '../../site.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useArtwork, useAuthorArtworks } from './api/artworks.ts';
 import styles from './ArtworkOverlay.module.css';
-import { LevelSlot } from './slots.tsx';
+import { LevelSlot, RightsSlot } from './slots.tsx';
 import { ArtworkCard } from './components/ArtworkCard.tsx';
 import { CollectButton } from './components/CollectButton.tsx';
 import { SiteShareLinks } from './components/ShareLinks.tsx';
@@ -100,6 +100,7 @@ function Body({ artwork }: { artwork: Artwork }) {
           </ul>
         )}
         <LicenceIcons artwork={artwork} />
+        <RightsSlot artwork={artwork} />
       </section>
 
       {list.length > 0 && artwork.author && (

@@ -8,6 +8,8 @@ import type { Artwork } from '../../site.ts';
 export interface ArtworkSlots {
   /** Staff curation controls on a card and in the overlay (SPEC §4 Artwork level). */
   LevelControl?: ComponentType<{ artwork: Pick<Artwork, 'id' | 'level'> }>;
+  /** The AI-training badge, and its author's switch (issue #18). */
+  RightsControl?: ComponentType<{ artwork: Pick<Artwork, 'id' | 'ai_opt_out' | 'ai_opt_out_setting' | 'author'> }>;
 }
 
 const SlotsContext = createContext<ArtworkSlots>({});
@@ -20,4 +22,10 @@ export function ArtworkSlotsProvider({ slots, children }: { slots: ArtworkSlots;
 export function LevelSlot({ artwork }: { artwork: Pick<Artwork, 'id' | 'level'> }) {
   const { LevelControl } = useContext(SlotsContext);
   return LevelControl ? <LevelControl artwork={artwork} /> : null;
+}
+
+/** The rights badge the routes composed in, or nothing. */
+export function RightsSlot({ artwork }: { artwork: Pick<Artwork, 'id' | 'ai_opt_out' | 'ai_opt_out_setting' | 'author'> }) {
+  const { RightsControl } = useContext(SlotsContext);
+  return RightsControl ? <RightsControl artwork={artwork} /> : null;
 }

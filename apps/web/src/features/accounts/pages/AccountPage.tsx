@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,13 +27,16 @@ const valuesOf = (u: CurrentUser): Values => ({
   gender: u.gender ?? '',
 });
 
-/** SPEC §2 Account: e-mail read-only, change-password link, account fields, delete (or the premium notice). */
-export default function AccountPage() {
+/**
+ * SPEC §2 Account: e-mail read-only, change-password link, account fields, delete (or the premium notice).
+ * `more`: sections other features own (composed by the routes), shown before the delete section.
+ */
+export default function AccountPage({ more }: { more?: (user: CurrentUser) => ReactNode }) {
   const user = useCurrentUser() as CurrentUser; // behind RequireAuth
-  return <AccountForm key={user.id} user={user} />;
+  return <AccountForm key={user.id} user={user} more={more} />;
 }
 
-function AccountForm({ user }: { user: CurrentUser }) {
+function AccountForm({ user, more }: { user: CurrentUser; more?: (user: CurrentUser) => ReactNode }) {
   const { t } = useTranslation('accounts');
   const site = useSite();
   const switchUser = useSwitchUser();
@@ -126,6 +129,8 @@ function AccountForm({ user }: { user: CurrentUser }) {
           {t('account.save')}
         </button>
       </form>
+
+      {more?.(user)}
 
       <div className={styles.danger}>
         <h2>{t('account.deleteTitle')}</h2>
