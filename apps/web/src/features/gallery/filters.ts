@@ -8,6 +8,8 @@ export interface GalleryFilters {
   field: string;
   concept: string;
   color: string;
+  /** Issue #18: licence codes, comma-separated (one licence, or a group such as "allows commercial use"). */
+  licence: string;
 }
 
 export function readFilters(params: URLSearchParams): GalleryFilters {
@@ -22,6 +24,7 @@ export function readFilters(params: URLSearchParams): GalleryFilters {
     field: params.get('field') ?? '',
     concept: params.get('concept') ?? '',
     color: params.get('color') ?? '',
+    licence: params.get('licence') ?? '',
   };
 }
 
@@ -36,6 +39,7 @@ export function writeFilters(f: GalleryFilters): URLSearchParams {
     if (f.field) out.set('field', f.field);
     if (f.concept) out.set('concept', f.concept);
     if (f.color) out.set('color', f.color);
+    if (f.licence) out.set('licence', f.licence);
   }
   return out;
 }
@@ -59,5 +63,6 @@ export function artworkQueryOf(filters: GalleryFilters, category: string, now = 
     fields__field: filters.field || undefined,
     concepts__concept: filters.concept || undefined,
     color: filters.color || undefined,
+    licence: filters.licence || undefined,
   };
 }
