@@ -7,6 +7,7 @@ import { artistRoutes } from './artists/routes.ts';
 import { curationConsoleRoutes } from './curation/console-routes.ts';
 import { curationRoutes } from './curation/routes.ts';
 import { collectionRoutes } from './collections/routes.ts';
+import { discoveryRoutes } from './discovery/routes.ts';
 import { galleryRoutes } from './gallery/routes.ts';
 import { inviteRoutes } from './invites/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
@@ -31,4 +32,5 @@ export const featureRegistry: FastifyPluginAsync[] = [
   profileRoutes,
   inviteRoutes,
   rightsRoutes,
+  discoveryRoutes,
 ];

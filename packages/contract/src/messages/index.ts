@@ -3,6 +3,7 @@ import { accounts } from './accounts.ts';
 import { artworks } from './artworks.ts';
 import { common } from './common.ts';
 import { curation } from './curation.ts';
+import { discovery } from './discovery.ts';
 import { gallery } from './gallery.ts';
 import { invites } from './invites.ts';
 import { profiles } from './profiles.ts';
@@ -19,6 +20,7 @@ export const messages: Catalogue = {
   ...curation,
   ...invites,
   ...profiles,
+  ...discovery,
 };
 
 export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {
