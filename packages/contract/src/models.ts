@@ -106,6 +106,7 @@ export const ArtworkSchema = z.object({
   /** The artwork's own choice: null follows the author's account setting. */
   ai_opt_out_setting: z.boolean().nullable(),
   cover_alt: z.string(),
+  alt_reminded: z.boolean(),
   tags: z.array(z.object({ id: z.number(), name: z.string() })),
   published: z.boolean(),
   draft: z.boolean(),

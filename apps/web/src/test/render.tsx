@@ -103,6 +103,7 @@ export function artwork(id: number, overrides: Partial<Artwork> = {}): Artwork {
     ai_opt_out: true,
     ai_opt_out_setting: null,
     cover_alt: '',
+    alt_reminded: false,
     tags: [],
     published: true,
     draft: false,

@@ -30,6 +30,7 @@ export function presentArtwork(row: ArtworkRow, rel: ArtworkRelations, lang: Lan
     ai_opt_out: row.aiOptOut ?? author?.aiOptOut ?? true,
     ai_opt_out_setting: row.aiOptOut,
     cover_alt: row.coverAlt,
+    alt_reminded: row.altReminded,
     tags: rel.tags.get(row.id) ?? [],
     published: row.published,
     draft: row.draft,
