@@ -44,7 +44,10 @@ describe('alt text (issue #18)', () => {
     const res = await owner.put(`/api/v1/users/${artist.id}/`, { avatar_alt: 'Jae smiling', banner_alt: 'Studio wall of prints' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ avatar_alt: 'Jae smiling', banner_alt: 'Studio wall of prints' });
-    expect((await new Agent(app).get(`/api/v1/artists/${artist.slug}/`)).json()).toMatchObject({ avatar_alt: 'Jae smiling', banner_alt: 'Studio wall of prints' });
+    expect((await new Agent(app).get(`/api/v1/artists/${artist.slug}/`)).json()).toMatchObject({
+      avatar_alt: 'Jae smiling',
+      banner_alt: 'Studio wall of prints',
+    });
     const page = (await new Agent(app).get(`/${artist.slug}/`)).body;
     expect(meta(page, 'og:image:alt')).toBe('Studio wall of prints');
     expect((await owner.put(`/api/v1/users/${artist.id}/`, { banner_alt: 'y'.repeat(301) })).statusCode).toBe(400);
