@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Route, useParams } from 'react-router';
 import { lazyComponent } from './lazy.ts';
 import { AccountAiTraining } from './features/rights/AiTraining.tsx';
+import ExportDownloadPage, { AccountDataExport } from './features/rights/DataExport.tsx';
 import { RequireAuth } from './shell/RequireAuth.tsx';
 import type { CurrentUser } from './site.ts';
 
@@ -50,7 +51,12 @@ function InviteUploadRoute() {
 const consoleSections = [{ path: 'invites', labelKey: 'invites:admin.title', element: <InvitesAdmin /> }];
 
 /** The account page's sections that other features own (issue #18: the AI-training opt-out). */
-const accountSections = (user: CurrentUser) => <AccountAiTraining user={user} />;
+const accountSections = (user: CurrentUser) => (
+  <>
+    <AccountAiTraining user={user} />
+    <AccountDataExport user={user} />
+  </>
+);
 
 function ProfileRoute() {
   const { slug } = useParams();
@@ -64,6 +70,7 @@ export const pageRoutes = (
     <Route path="/signup/" element={<SignupPage />} />
     <Route path="/login/" element={<LoginPage />} />
     <Route path="/accounts/" element={auth(<AccountPage more={accountSections} />)} />
+    <Route path="/accounts/export/" element={auth(<ExportDownloadPage />)} />
     <Route path="/accounts/password/" element={auth(<PasswordChangePage />)} />
     <Route path="/accounts/password/reset/" element={<PasswordResetPage />} />
     <Route path="/accounts/reset/:uidb64/:token/" element={<PasswordResetConfirmPage />} />

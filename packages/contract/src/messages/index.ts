@@ -7,6 +7,7 @@ import { discovery } from './discovery.ts';
 import { gallery } from './gallery.ts';
 import { invites } from './invites.ts';
 import { profiles } from './profiles.ts';
+import { rights } from './rights.ts';
 
 /**
  * Every server message, keyed. Each area adds its own file and one spread here;
@@ -21,6 +22,7 @@ export const messages: Catalogue = {
   ...invites,
   ...profiles,
   ...discovery,
+  ...rights,
 };
 
 export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {

@@ -1,9 +1,18 @@
-import { AccountOptOutSchema, accountOptOutSchema, ArtworkOptOutSchema, artworkOptOutSchema, idPathParams } from '@axoo/contract';
+import {
+  AccountOptOutSchema,
+  accountOptOutSchema,
+  ArtworkOptOutSchema,
+  artworkOptOutSchema,
+  DataExportSchema,
+  exportLinkQuery,
+  idPathParams,
+} from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/auth.ts';
 import { baseUrl } from '../../http/paging.ts';
 import { parseId } from '../../http/params.ts';
+import { downloadExport, EXPORT_JOB, exportStatus, runExport, startExport } from './export.ts';
 import { robotsTxt, setAccountOptOut, setArtworkOptOut, tdmRep } from './service.ts';
 
 /**
@@ -40,6 +49,43 @@ export async function rightsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => setArtworkOptOut(app, requireUser(request), parseId(request.params.id), request.body.ai_opt_out),
+  );
+
+  // "Download my data" (issue #18): a job builds the ZIP and mails a signed link.
+  app.jobs.handle<{ exportId: number; siteUrl: string }>(EXPORT_JOB, (payload) => runExport(app, payload));
+
+  r.post(
+    '/api/v1/users/:id/export/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Start "Download my data" (yourself only; 409 while one is being prepared): a ZIP of every original and your records, mailed as a link valid 24 h',
+        params: idPathParams,
+        response: { 202: DataExportSchema },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await startExport(app, requireUser(request), parseId(request.params.id), baseUrl(request))),
+  );
+
+  r.get(
+    '/api/v1/users/:id/export/',
+    {
+      schema: {
+        tags,
+        summary:
+          "Your latest export's state (null before the first); with the mailed link's e, x and t, the ZIP itself (403 when forged, expired or someone else's)",
+        params: idPathParams,
+        querystring: exportLinkQuery,
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireUser(request);
+      const userId = parseId(request.params.id);
+      const { e, x, t } = request.query;
+      if (e !== undefined || x !== undefined || t !== undefined) return downloadExport(app, viewer, userId, { e: e ?? '', x: x ?? '', t: t ?? '' }, reply);
+      return reply.send(await exportStatus(app, viewer, userId));
+    },
   );
 
   r.get('/robots.txt', { schema: { tags, summary: 'robots.txt: AI-training crawlers disallowed, search engines allowed' } }, (request, reply) =>

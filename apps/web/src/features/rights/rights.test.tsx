@@ -11,7 +11,7 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 /** The API: one artwork whose AI-training choice the PUT changes; the rest answer empty. */
-function mockApi(state: { optOut: boolean; setting: boolean | null; account: boolean }) {
+function mockApi(state: { optOut: boolean; setting: boolean | null; account: boolean; exported?: unknown }) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
@@ -31,6 +31,11 @@ function mockApi(state: { optOut: boolean; setting: boolean | null; account: boo
     if (key === 'PUT /api/v1/users/7/ai-opt-out/') {
       state.account = JSON.parse(String(init?.body)).ai_opt_out;
       return json(200, { ai_opt_out_default: state.account });
+    }
+    if (key === 'GET /api/v1/users/7/export/') return json(200, state.exported ?? null);
+    if (key === 'POST /api/v1/users/7/export/') {
+      state.exported = { id: 1, status: 'queued', created: '2026-01-01T00:00:00Z', finished: null, size: 0, files: 0 };
+      return json(202, state.exported);
     }
     if (key === 'GET /api/v1/site/') return json(200, siteData({ user: user({ ai_opt_out_default: state.account }) }));
     if (url.pathname.startsWith('/api/')) return json(200, { count: 0, next: null, previous: null, results: [] });
@@ -68,5 +73,22 @@ describe('AI-training opt-out on screen (issue #18)', () => {
     fireEvent.click(box);
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Ask that my work not be used to train AI' })).not.toBeChecked());
     expect(fetchMock.mock.calls.some(([u, init]) => String(u).endsWith('/api/v1/users/7/ai-opt-out/') && init?.method === 'PUT')).toBe(true);
+  });
+
+  it('starts "Download my data" on the account page and shows it is being prepared', async () => {
+    const fetchMock = mockApi({ optOut: true, setting: null, account: true });
+    renderApp('/accounts/', siteData({ user: user({ id: 7 }) }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Prepare my data' }, { timeout: 5000 }));
+    await waitFor(() => expect(screen.getByTestId('export-status')).toHaveTextContent('Preparing your data'));
+    expect(screen.getByRole('button', { name: 'Prepare my data' })).toBeDisabled();
+    expect(fetchMock.mock.calls.some(([u, init]) => String(u).endsWith('/api/v1/users/7/export/') && init?.method === 'POST')).toBe(true);
+  });
+
+  it("the mailed link's page offers the download to its own user only", async () => {
+    mockApi({ optOut: true, setting: null, account: true });
+    const x = Math.floor(Date.now() / 1000) + 3600;
+    renderApp(`/accounts/export/?u=7&e=3&x=${x}&t=sig`, siteData({ user: user({ id: 7 }) }));
+    const link = await screen.findByRole('link', { name: 'Download the ZIP' }, { timeout: 5000 });
+    expect(link).toHaveAttribute('href', `/api/v1/users/7/export/?e=3&x=${x}&t=sig`);
   });
 });

@@ -1,5 +1,5 @@
-import { type AccountOptOut, type ArtworkOptOut, showsArtworks } from '@axoo/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AccountOptOut, type ArtworkOptOut, type DataExport, showsArtworks } from '@axoo/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 import { siteQueryKey } from '../../../site.ts';
 
@@ -26,3 +26,24 @@ export function useArtworkOptOut(artworkId: number) {
   const refresh = useRefresh();
   return useMutation({ mutationFn: (optOut: boolean | null) => putArtworkOptOut(artworkId, optOut), onSuccess: refresh });
 }
+
+/** "Download my data": the latest export's state (null before the first), and starting one. */
+export const exportQuery = (userId: number) =>
+  queryOptions({
+    queryKey: ['data-export', userId] as const,
+    queryFn: () => api<DataExport | null>(`/api/v1/users/${userId}/export/`),
+    // While it is being prepared, look again now and then.
+    refetchInterval: (q) => (q.state.data && (q.state.data.status === 'queued' || q.state.data.status === 'running') ? 3000 : false),
+  });
+
+export function useStartExport(userId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<DataExport>(`/api/v1/users/${userId}/export/`, { method: 'POST' }),
+    onSuccess: (started) => client.setQueryData(exportQuery(userId).queryKey, started),
+  });
+}
+
+/** The mailed link's API address (the page checks nothing itself: the API answers 403 for a bad link). */
+export const exportDownloadUrl = (userId: string, e: string, x: string, t: string) =>
+  `/api/v1/users/${encodeURIComponent(userId)}/export/?e=${encodeURIComponent(e)}&x=${encodeURIComponent(x)}&t=${encodeURIComponent(t)}`;
