@@ -20,7 +20,13 @@ export function AccountDataExport({ user }: { user: CurrentUser }) {
     <section className={styles.section} aria-labelledby="data-export-title">
       <h2 id="data-export-title">{t('export.title')}</h2>
       <p className={styles.hint}>{t('export.hint')}</p>
-      <button type="button" className="btn secondary" disabled={busy || start.isPending} onClick={() => start.mutate()} data-testid="start-export">
+      <button
+        type="button"
+        className={`btn secondary ${styles.action}`}
+        disabled={busy || start.isPending}
+        onClick={() => start.mutate()}
+        data-testid="start-export"
+      >
         {t('export.start')}
       </button>
       <p role="status" className={styles.hint} data-testid="export-status">
