@@ -105,6 +105,8 @@ describe('upload journey (ko)', () => {
     await screenshot(page, 'upload-preview-ko');
     await page.keyboard.press('Escape');
 
+    // Issue #18: the cover's alt text (the content image has its own), so no reminder holds the publish.
+    await page.getByTestId('cover-alt').fill('밤바다 커버');
     await page.getByTestId('publish').click();
     await page.waitForURL(new RegExp(`/${artist.slug}/$`), { timeout: 20_000 });
     await page.getByText('밤바다 연작').first().waitFor({ timeout: 15_000 });

@@ -147,6 +147,7 @@ export const API_OWNERS: RegExp[] = [
   /^apps\/api\/src\/features\/invites\/(policy|snapshot)(\.ts)?$/,
   // The applicant's notices (received, shortlisted, not selected), sent from the invites' own events.
   /^apps\/api\/src\/features\/judging\/notices(\.ts)?$/,
+  /^apps\/api\/src\/features\/rights\/headers(\.ts)?$/,
 ];
 
 /** The one shared web kit: artwork cards, grid and overlay (docs/ARCHITECTURE.md, "Owners"). */

@@ -10,6 +10,7 @@ import { type Config, trustedProxies } from './config.ts';
 import type { Database } from './db/client.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { featureRegistry } from './features/index.ts';
+import { rightsHeadersPlugin } from './features/rights/headers.ts';
 import { siteRoutes } from './features/site/routes.ts';
 import { countersPlugin } from './http/counters.ts';
 import { csrfPlugin } from './http/csrf.ts';
@@ -62,6 +63,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
   await app.register(textGuardPlugin);
+  // Before compression: the AI-training opt-out headers (issue #18) read the answer as text.
+  await app.register(rightsHeadersPlugin);
   // Dynamic answers (JSON, pages) compressed on the fly at a cheap brotli level; static assets are
   // sent precompressed by the spa plugin.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });

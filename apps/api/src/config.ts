@@ -54,6 +54,8 @@ const envSchema = z.object({
   /** Issue #17: how often the notifications digest mails (daily) and the insights' rollups are refreshed. */
   NOTIFICATION_DIGEST_MS: z.coerce.number().int().positive().default(86_400_000),
   INSIGHTS_ROLLUP_MS: z.coerce.number().int().positive().default(600_000),
+  /** Issue #18: the URL of the site's TDM licensing policy, sent as `tdm-policy` beside `tdm-reservation: 1` (W3C TDMRep). */
+  TDM_POLICY_URL: optional,
   /** First retry delay of a failed job; each further try waits twice as long. */
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),
   /**

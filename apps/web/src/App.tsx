@@ -5,6 +5,7 @@ import { ArtworkLevelButtons } from './features/curation/ArtworkLevelButtons.tsx
 import { ContactButton } from './features/inbox/components/ContactButton.tsx';
 import { InboxLink } from './features/inbox/components/InboxLink.tsx';
 import { FollowButton } from './features/follows/components/FollowButton.tsx';
+import { AiTrainingControl } from './features/rights/AiTraining.tsx';
 import { lazyComponent } from './lazy.ts';
 import { pageRoutes } from './routes.tsx';
 import { Layout } from './shell/Layout.tsx';
@@ -47,9 +48,15 @@ const NotificationBell = lazyComponent(() => import('./features/notifications/co
 
 /**
  * What the app puts into the artwork kit: staff level buttons on cards and in the overlay (SPEC §4), the inbox's
- * contact button in the overlay and on profiles (issue #20), and follow buttons (issue #17).
+ * contact button in the overlay and on profiles (issue #20), follow buttons (issue #17), and the AI-training badge
+ * (issue #18).
  */
-export const artworkSlots = { LevelControl: ArtworkLevelButtons, ContactControl: ContactButton, FollowControl: FollowButton };
+export const artworkSlots = {
+  LevelControl: ArtworkLevelButtons,
+  ContactControl: ContactButton,
+  FollowControl: FollowButton,
+  RightsControl: AiTrainingControl,
+};
 
 /**
  * One catch-all route: the shell renders the page routes itself (keep-alive, overlay). The screens that combine

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, useParams } from 'react-router';
 import { lazyComponent } from './lazy.ts';
+import { AccountAiTraining } from './features/rights/AiTraining.tsx';
+import ExportDownloadPage, { AccountDataExport } from './features/rights/DataExport.tsx';
 import { RequireAuth } from './shell/RequireAuth.tsx';
+import type { CurrentUser } from './site.ts';
 
 const HomePage = lazyComponent(() => import('./features/home/HomePage.tsx'));
 const SignupPage = lazyComponent(() => import('./features/accounts/pages/SignupPage.tsx'));
@@ -67,6 +70,15 @@ const consoleSections = [
   { path: 'insights', labelKey: 'insights:platform.title', element: <PlatformTotals /> },
 ];
 
+/** The account page's sections that other features own (issue #18: the AI-training opt-out). */
+const accountSections = (user: CurrentUser) => (
+  <>
+    <AccountAiTraining user={user} />
+    <AccountDataExport user={user} />
+    <MailPreferences />
+  </>
+);
+
 function ProfileRoute() {
   const { slug } = useParams();
   return <ProfilePage key={slug} />;
@@ -78,7 +90,8 @@ export const pageRoutes = (
     <Route path="/" element={<HomePage />} />
     <Route path="/signup/" element={<SignupPage />} />
     <Route path="/login/" element={<LoginPage />} />
-    <Route path="/accounts/" element={auth(<AccountPage more={<MailPreferences />} />)} />
+    <Route path="/accounts/" element={auth(<AccountPage more={accountSections} />)} />
+    <Route path="/accounts/export/" element={auth(<ExportDownloadPage />)} />
     <Route path="/accounts/password/" element={auth(<PasswordChangePage />)} />
     <Route path="/accounts/password/reset/" element={<PasswordResetPage />} />
     <Route path="/accounts/reset/:uidb64/:token/" element={<PasswordResetConfirmPage />} />

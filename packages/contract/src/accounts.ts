@@ -29,6 +29,9 @@ export const RESERVED_SLUGS = new Set([
   'favicon.ico',
   'robots.txt',
   'sitemap.xml',
+  // Issue #18: sitemap pages and feeds.
+  'sitemaps',
+  'feeds',
   'manifest.json',
   'index.html',
   'edition',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LICENCES, type LicenceCode } from './choices.ts';
-import { IMAGE_TYPES, MULTI_SELECT_MAX, TAG_LENGTH_MAX, TAGS_MAX, TITLE_MAX } from './limits.ts';
+import { ALT_MAX, IMAGE_TYPES, MULTI_SELECT_MAX, TAG_LENGTH_MAX, TAGS_MAX, TITLE_MAX } from './limits.ts';
 
 /**
  * Artwork save rules (SPEC §3, §5, §9), shared by the API and the upload form. Messages are keys of
@@ -71,6 +71,9 @@ export const artworkWriteSchema = z.object({
   cropped_cover: imageKey.optional(),
   height: z.number().int().min(0).max(1_000_000).nullable().optional(),
   width: z.number().int().min(0).max(1_000_000).nullable().optional(),
+  /** Issue #18: the cover's alt text, and whether the editor already reminded the author of missing alt text. */
+  cover_alt: z.string().trim().max(ALT_MAX).optional(),
+  alt_reminded: z.boolean().optional(),
 });
 export type ArtworkWrite = z.infer<typeof artworkWriteSchema>;
 
@@ -102,3 +105,13 @@ export function publishProblems(s: PublishState): Record<string, string> {
 }
 
 export const ACCEPTED_IMAGE_TYPES = IMAGE_TYPES;
+
+/**
+ * Issue #18: how many of an artwork's images have no alt text: the content's `<img>` without a non-empty `alt`,
+ * and the cover when it is set and its alt is empty. The editor reminds the author once when this is not 0.
+ */
+export function imagesWithoutAlt(content: string, cover: { key: string; alt: string }): number {
+  const images = content.match(/<img\b[^>]*>/gi) ?? [];
+  const missing = images.filter((tag) => !/\balt\s*=\s*("[^"]*\S[^"]*"|'[^']*\S[^']*'|[^\s"'>]+)/i.test(tag)).length;
+  return missing + (cover.key && !cover.alt.trim() ? 1 : 0);
+}

@@ -32,6 +32,23 @@ export const LICENCES = [
 ] as const satisfies readonly { code: string; flags: LicenceFlags }[];
 export type LicenceCode = (typeof LICENCES)[number]['code'];
 
+/**
+ * Issue #18, the gallery's licence filter: besides any of the six codes, "allows commercial use" and "allows
+ * derivatives" are the codes whose licence says so (the web sends them as codes; `?licence=` holds codes only).
+ */
+export const LICENCE_GROUPS = {
+  commercial: LICENCES.filter((l) => !l.flags.non_commercial).map((l) => l.code),
+  derivatives: LICENCES.filter((l) => !l.flags.no_derivative_works).map((l) => l.code),
+} as const satisfies Record<string, LicenceCode[]>;
+
+/** `?licence=by,by-sa` → the codes (sorted, no repeats), or null when any part is not one of the six. */
+export function parseLicenceFilter(raw: string): LicenceCode[] | null {
+  const parts = raw.split(',').map((p) => p.trim().toLowerCase());
+  const known = LICENCES.map((l) => l.code) as string[];
+  if (!parts.length || parts.some((p) => !known.includes(p))) return null;
+  return known.filter((code) => parts.includes(code)) as LicenceCode[];
+}
+
 export function licenceOf(flags: LicenceFlags): LicenceCode | null {
   const found = LICENCES.find(
     (l) =>

@@ -10,3 +10,4 @@ export * from './models.ts';
 export * from './query-keys.ts';
 export * from './follows.ts';
 export * from './messages/index.ts';
+export * from './rights.ts';

@@ -44,3 +44,6 @@ export function displayedSize(width: number, height: number): { width: number; h
   }
   return { width, height };
 }
+
+/** Alt text of an image (cover, avatar, banner, content images; issue #18). */
+export const ALT_MAX = 300;

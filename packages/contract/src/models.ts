@@ -61,6 +61,9 @@ const pageFields = {
   /** Issue #20: a short note and rates text beside the availability. */
   hire_note: z.string(),
   hire_rates: z.string(),
+  /** Alt text of the avatar and the banner (issue #18). */
+  avatar_alt: z.string(),
+  banner_alt: z.string(),
 };
 
 export const CurrentUserSchema = UserCardSchema.extend({
@@ -73,6 +76,8 @@ export const CurrentUserSchema = UserCardSchema.extend({
   raw_avatar: z.string(),
   raw_banner: z.string(),
   language: z.enum(LANGUAGES),
+  /** The account's AI-training opt-out (issue #18), which the artist's artworks follow unless they override it. */
+  ai_opt_out_default: z.boolean(),
 });
 
 /** GET /api/v1/artists/{slug}/: never date of birth, gender, staff flag or raw images; contact only when shown. */
@@ -84,6 +89,8 @@ export const ProfileSchema = UserCardSchema.extend({
   /** Issue #17: kept by a trigger on follows. */
   followers_count: z.number(),
   following_count: z.number(),
+  /** The artist reserves their work from AI training (issue #18): the answer carries the opt-out headers. */
+  ai_opt_out: z.boolean(),
 });
 
 /** Artwork as the API presents it (SPEC §3). `content` only on the detail. */
@@ -102,6 +109,12 @@ export const ArtworkSchema = z.object({
   no_derivative_works: z.boolean(),
   share_alike: z.boolean(),
   licence_chosen: z.boolean(),
+  /** Issue #18: whether this artwork is reserved from AI training (its own choice, else its author's). */
+  ai_opt_out: z.boolean(),
+  /** The artwork's own choice: null follows the author's account setting. */
+  ai_opt_out_setting: z.boolean().nullable(),
+  cover_alt: z.string(),
+  alt_reminded: z.boolean(),
   tags: z.array(z.object({ id: z.number(), name: z.string() })),
   published: z.boolean(),
   draft: z.boolean(),

@@ -12,6 +12,9 @@ export interface ArtworkListQuery {
   fields__field?: string;
   concepts__concept?: string;
   color?: string;
+  /** Issue #18: licence codes, comma-separated; a colour as #rrggbb. */
+  licence?: string;
+  palette?: string;
 }
 
 export type ProfileTab = 'projects' | 'collection' | 'application';

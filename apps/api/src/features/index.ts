@@ -11,12 +11,14 @@ import { conversationConsoleRoutes } from './conversations/console-routes.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import { feedRoutes } from './feed/routes.ts';
 import { followRoutes } from './follows/routes.ts';
+import { discoveryRoutes } from './discovery/routes.ts';
 import { galleryRoutes } from './gallery/routes.ts';
 import { insightRoutes } from './insights/routes.ts';
 import { inviteRoutes } from './invites/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { judgingRoutes } from './judging/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
+import { rightsRoutes } from './rights/routes.ts';
 import { shareRoutes } from './share/routes.ts';
 
 /**
@@ -43,4 +45,6 @@ export const featureRegistry: FastifyPluginAsync[] = [
   notificationRoutes,
   insightRoutes,
   judgingRoutes,
+  rightsRoutes,
+  discoveryRoutes,
 ];

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-/** Named plugin `i18n`: the request's language from Accept-Language (Korean by default). */
+/** Named plugin `i18n`: the request's language from `?lang=`, the `lang` cookie or Accept-Language (Korean by default). */
 export const i18nPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('lang', 'ko');
@@ -17,8 +17,10 @@ export const i18nPlugin = fp(
       return translate(this.lang, key, params);
     });
     app.addHook('onRequest', async (request) => {
-      // The interface's language switch sets a `lang` cookie; it wins over the browser's list.
-      const chosen = /(?:^|;\s*)lang=(ko|en)(?:;|$)/.exec(request.headers.cookie ?? '')?.[1] as Lang | undefined;
+      // A page's language version (`?lang=`, the hreflang alternates of issue #18) wins; then the interface's
+      // language switch (a `lang` cookie); then the browser's list.
+      const linked = /[?&]lang=(ko|en)(?:&|#|$)/.exec(request.url)?.[1] as Lang | undefined;
+      const chosen = linked ?? (/(?:^|;\s*)lang=(ko|en)(?:;|$)/.exec(request.headers.cookie ?? '')?.[1] as Lang | undefined);
       request.lang = chosen ?? pickLang(request.headers['accept-language']);
     });
   },

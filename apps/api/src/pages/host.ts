@@ -16,8 +16,15 @@ export interface ShareMeta {
   imageWidth?: number;
   imageHeight?: number;
   type?: string;
+  /** The page's robots directives (issue #18: `noai, noimageai` for work reserved from AI training). */
+  robots?: string;
 }
 export type ShareMetaResolver = (pathname: string, request: FastifyRequest) => Promise<ShareMeta | null>;
+/**
+ * More tags for a page's head (issue #18: JSON-LD, oEmbed and feed discovery links). Unlike share tags, every
+ * resolver that knows the path contributes; each returns finished, escaped markup or null.
+ */
+export type HeadTagsResolver = (pathname: string, request: FastifyRequest) => Promise<string | null>;
 
 /**
  * An API answer the page will ask for at once, inlined into the HTML under the query key the web
@@ -54,6 +61,8 @@ declare module 'fastify' {
     pageData: { global: GlobalPageData | null };
     /** Features push resolvers for their routes (artwork, profile, invite); the first match wins. */
     shareMeta: ShareMetaResolver[];
+    /** Features push resolvers of further head tags (JSON-LD, discovery links); all that answer are added. */
+    headTags: HeadTagsResolver[];
     /** Features push the first queries of their pages (e.g. the gallery's first page). */
     prefetch: PrefetchResolver[];
     sendSpa(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
@@ -62,13 +71,27 @@ declare module 'fastify' {
 
 const FALLBACK = '<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>AXOO</title></head><body><div id="root"></div></body></html>';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside a script tag: no `<` may end it early. */
 const scriptJson = (json: string) =>
   json
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+
+/** The page's language versions (issue #18): the same path in Korean and English (`?lang=`), and the default. */
+export function languageLinks(base: string, pathname: string, lang: string | null): string {
+  const url = (l: string | null) => escapeHtml(`${base}${pathname}${l ? `?lang=${l}` : ''}`);
+  return [
+    `<link rel="canonical" href="${url(lang)}">`,
+    `<link rel="alternate" hreflang="ko" href="${url('ko')}">`,
+    `<link rel="alternate" hreflang="en" href="${url('en')}">`,
+    `<link rel="alternate" hreflang="x-default" href="${url(null)}">`,
+  ].join('');
+}
+
+/** Structured data for a page's head (schema.org JSON-LD), safe inside its script tag. */
+export const jsonLdTag = (data: unknown) => `<script type="application/ld+json">${scriptJson(JSON.stringify(data))}</script>`;
 
 export function renderMetaTags(meta: ShareMeta, url: string, siteName: string): string {
   const tags: [string, string, string][] = [
@@ -82,17 +105,14 @@ export function renderMetaTags(meta: ShareMeta, url: string, siteName: string): 
     ['name', 'twitter:title', meta.title],
     ['name', 'twitter:description', meta.description],
   ];
+  if (meta.robots) tags.push(['name', 'robots', meta.robots]);
   if (meta.image) {
     tags.push(['property', 'og:image', meta.image], ['name', 'twitter:image', meta.image]);
     if (meta.imageAlt) tags.push(['property', 'og:image:alt', meta.imageAlt], ['name', 'twitter:image:alt', meta.imageAlt]);
     if (meta.imageWidth) tags.push(['property', 'og:image:width', String(meta.imageWidth)]);
     if (meta.imageHeight) tags.push(['property', 'og:image:height', String(meta.imageHeight)]);
   }
-  return [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    `<link rel="canonical" href="${escapeHtml(url)}">`,
-    ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`),
-  ].join('');
+  return [`<title>${escapeHtml(meta.title)}</title>`, ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`)].join('');
 }
 
 /**
@@ -110,6 +130,7 @@ export const spaPlugin = fp(
     const renderer = await loadRenderer(join(dist, 'server', 'entry-server.js'), app);
     app.decorate('shareMeta', [] as ShareMetaResolver[]);
     app.decorate('prefetch', [] as PrefetchResolver[]);
+    app.decorate('headTags', [] as HeadTagsResolver[]);
     app.decorate('pageData', { global: null as GlobalPageData | null });
 
     if (existsSync(join(dist, 'assets'))) {
@@ -124,7 +145,7 @@ export const spaPlugin = fp(
         preCompressed: true,
       });
     }
-    for (const file of ['favicon.svg', 'robots.txt']) {
+    for (const file of ['favicon.svg']) {
       const path = join(dist, file);
       if (existsSync(path)) {
         const body = readFileSync(path);
@@ -140,12 +161,15 @@ export const spaPlugin = fp(
     /** The page for this request's path, language and viewer. */
     const buildPage = async (request: FastifyRequest): Promise<string> => {
       const { pathname, search } = new URL(request.url, 'http://x');
-      const [meta, data, prefetched] = await Promise.all([
+      const [meta, data, prefetched, more] = await Promise.all([
         shareMeta(app, request, pathname),
         app.pageData.global?.(request) ?? Promise.resolve('null'),
         prefetch(app, request, pathname, search),
+        headTags(app, request, pathname),
       ]);
-      const head = `${preloads(pathname, request.lang)}${renderMetaTags(meta, `${baseUrl(request)}${pathname}`, app.config.SITE_NAME)}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>${prefetched.tags}`;
+      const base = baseUrl(request);
+      const linked = /[?&]lang=(ko|en)(?:&|$)/.exec(search)?.[1] ?? null;
+      const head = `${preloads(pathname, request.lang)}${renderMetaTags(meta, `${base}${pathname}`, app.config.SITE_NAME)}${languageLinks(base, pathname, linked)}${more}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>${prefetched.tags}`;
       let markup = '';
       if (renderer && pageModules(pathname).length) {
         markup = await renderer
@@ -203,6 +227,19 @@ async function shareMeta(app: FastifyInstance, request: FastifyRequest, pathname
     title: app.config.SITE_NAME,
     description: request.lang === 'en' ? 'Portfolio gallery for artists, and open calls by brands.' : '아티스트의 포트폴리오 갤러리, 브랜드의 오픈콜.',
   };
+}
+
+/** Every feature's further head tags for the path, in registration order (a failing resolver adds nothing). */
+async function headTags(app: FastifyInstance, request: FastifyRequest, pathname: string): Promise<string> {
+  const tags = await Promise.all(
+    app.headTags.map((resolveTags) =>
+      resolveTags(pathname, request).catch((err) => {
+        request.log.warn({ err }, 'head tags failed');
+        return null;
+      }),
+    ),
+  );
+  return tags.filter(Boolean).join('');
 }
 
 /** Loads the web build's server renderer when the build has one; without it pages render in the browser. */

@@ -67,7 +67,10 @@ export function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
     available_for_hire: null,
     hire_note: '',
     hire_rates: '',
+    avatar_alt: '',
+    banner_alt: '',
     language: 'ko',
+    ai_opt_out_default: true,
     ...overrides,
   };
 }
@@ -100,6 +103,10 @@ export function artwork(id: number, overrides: Partial<Artwork> = {}): Artwork {
     no_derivative_works: false,
     share_alike: false,
     licence_chosen: true,
+    ai_opt_out: true,
+    ai_opt_out_setting: null,
+    cover_alt: '',
+    alt_reminded: false,
     tags: [],
     published: true,
     draft: false,

@@ -5,10 +5,12 @@ import { common } from './common.ts';
 import { conversations } from './conversations.ts';
 import { curation } from './curation.ts';
 import { follows } from './follows.ts';
+import { discovery } from './discovery.ts';
 import { gallery } from './gallery.ts';
 import { invites } from './invites.ts';
 import { judging } from './judging.ts';
 import { profiles } from './profiles.ts';
+import { rights } from './rights.ts';
 
 /**
  * Every server message, keyed. Each area adds its own file and one spread here;
@@ -25,6 +27,8 @@ export const messages: Catalogue = {
   ...profiles,
   ...conversations,
   ...follows,
+  ...discovery,
+  ...rights,
 };
 
 export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
-import { TAG_LENGTH_MAX, TITLE_MAX } from '@axoo/contract';
+import { ALT_MAX, type LicenceCode, TAG_LENGTH_MAX, TITLE_MAX } from '@axoo/contract';
 import { categories, colors, concepts, fields } from './taxonomy.ts';
 import { users } from './users.ts';
 
@@ -25,6 +25,17 @@ export const artworks = pgTable(
     shareAlike: boolean().notNull().default(false),
     /** Whether the author chose a licence yet (the flags alone cannot say "none chosen"). */
     licenceChosen: boolean().notNull().default(false),
+    /** The licence's code from the flags (null until chosen), for the gallery's licence filter (issue #18). */
+    licence: varchar({ length: 8 })
+      .$type<LicenceCode>()
+      .generatedAlwaysAs(
+        sql`case when not licence_chosen then null when non_commercial and no_derivative_works then 'by-nc-nd' when non_commercial and share_alike then 'by-nc-sa' when non_commercial then 'by-nc' when no_derivative_works then 'by-nd' when share_alike then 'by-sa' else 'by' end`,
+      ),
+    /** AI-training opt-out of this artwork (issue #18); null follows the author's account setting. */
+    aiOptOut: boolean(),
+    coverAlt: varchar({ length: ALT_MAX }).notNull().default(''),
+    /** Whether the editor already reminded the author, once, of images without alt text. */
+    altReminded: boolean().notNull().default(false),
     published: boolean().notNull().default(true),
     draft: boolean().notNull().default(true),
     visible: boolean().notNull().default(false),
@@ -47,6 +58,8 @@ export const artworks = pgTable(
     // The Following feed: each followed author's visible work, newest first (issue #17, migration 0007).
     index('artworks_author_visible_recent_idx').on(t.authorId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible}`),
     index('artworks_created_idx').on(t.created),
+    index('artworks_visible_licence_idx').on(t.licence, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible}`),
+    index('artworks_visible_id_idx').on(t.id).where(sql`${t.visible}`),
     index('artworks_visible_color_idx').on(t.colorId, t.created.desc().nullsFirst()).where(sql`${t.visible}`),
     // The gallery searches titles among visible artworks only (an author's own hidden work is
     // found through the author index): a partial index holds and rechecks no other rows.

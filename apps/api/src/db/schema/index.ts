@@ -8,3 +8,4 @@ export * from './notifications.ts';
 export * from './conversations.ts';
 export * from './follows.ts';
 export * from './judging.ts';
+export * from './rights.ts';

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, sma
 import { CRITERION_NAME_MAX, type Lang, TITLE_MAX } from '@axoo/contract';
 import { inviteApplications, invites } from './invites.ts';
 import { users } from './users.ts';
+import type { ExportStatus } from './rights.ts';
 
 /** What an artwork carried when it was submitted (issue #16): jurors and the brand see this, not the live artwork. */
 export interface SnapshotTaxonomy {
@@ -151,8 +152,6 @@ export const inviteReviews = pgTable(
   },
   (t) => [primaryKey({ name: 'invite_reviews_pk', columns: [t.jurorId, t.applicationId] })],
 );
-
-export type ExportStatus = 'queued' | 'running' | 'done' | 'failed';
 
 /** The juror pack of an invite: one at a time, its progress written as the job goes. */
 export const inviteExports = pgTable(

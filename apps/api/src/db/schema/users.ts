@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { type Gender, HIRE_NOTE_MAX, HIRE_RATES_MAX, type HireAvailability, type Lang, NAME_MAX, PHONE_MAX, SOCIAL_MAX, USERNAME_MAX } from '@axoo/contract';
+import {
+  ALT_MAX,
+  type Gender,
+  HIRE_NOTE_MAX,
+  HIRE_RATES_MAX,
+  type HireAvailability,
+  type Lang,
+  NAME_MAX,
+  PHONE_MAX,
+  SOCIAL_MAX,
+  USERNAME_MAX,
+} from '@axoo/contract';
 import { categories } from './taxonomy.ts';
 
 /** SPEC §3 User / artist profile. Image columns hold storage keys ('' when unset). */
@@ -45,6 +56,10 @@ export const users = pgTable(
     hireRates: varchar({ length: HIRE_RATES_MAX }).notNull().default(''),
     /** Staff suspended this user's contacting of others (issue #20). */
     contactSuspended: boolean().notNull().default(false),
+    /** AI-training opt-out (issue #18): on by default; an artwork may override it. */
+    aiOptOut: boolean().notNull().default(true),
+    avatarAlt: varchar({ length: ALT_MAX }).notNull().default(''),
+    bannerAlt: varchar({ length: ALT_MAX }).notNull().default(''),
     /** Language for mails to this user ('ko' | 'en'). */
     language: varchar({ length: 2 }).$type<Lang>().notNull().default('ko'),
     lastLogin: timestamp({ withTimezone: true }),

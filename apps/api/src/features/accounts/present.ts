@@ -61,6 +61,8 @@ function pageFields(user: UserRow, lang: Lang, categories: Named[]) {
     fixed_layout: user.fixedLayout,
     hire_note: user.hireNote,
     hire_rates: user.hireRates,
+    avatar_alt: user.avatarAlt,
+    banner_alt: user.bannerAlt,
   };
 }
 
@@ -74,6 +76,7 @@ function page(user: UserRow, lang: Lang, categories: Named[], options: { contact
     is_owner: options.owner,
     followers_count: user.followersCount,
     following_count: user.followingCount,
+    ai_opt_out: user.aiOptOut,
   } satisfies Profile;
 }
 
@@ -90,6 +93,7 @@ function current(user: UserRow, lang: Lang, categories: Named[]) {
     raw_avatar: user.rawAvatar,
     raw_banner: user.rawBanner,
     language: user.language,
+    ai_opt_out_default: user.aiOptOut,
   } satisfies CurrentUser;
 }
 

@@ -26,6 +26,11 @@ export function presentArtwork(row: ArtworkRow, rel: ArtworkRelations, lang: Lan
     no_derivative_works: row.noDerivativeWorks,
     share_alike: row.shareAlike,
     licence_chosen: row.licenceChosen,
+    // Issue #18: the artwork's own choice, else its author's (on by default).
+    ai_opt_out: row.aiOptOut ?? author?.aiOptOut ?? true,
+    ai_opt_out_setting: row.aiOptOut,
+    cover_alt: row.coverAlt,
+    alt_reminded: row.altReminded,
     tags: rel.tags.get(row.id) ?? [],
     published: row.published,
     draft: row.draft,

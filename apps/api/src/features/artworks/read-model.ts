@@ -26,7 +26,10 @@ import {
  * `withAlbumUsers` / `withAssets` helpers are composed into every query.
  */
 export type ArtworkRow = typeof artworks.$inferSelect;
-export type AuthorRow = Pick<typeof users.$inferSelect, 'id' | 'username' | 'name' | 'slug' | 'isPremium' | 'croppedAvatar' | 'level' | 'availableForHire'>;
+export type AuthorRow = Pick<
+  typeof users.$inferSelect,
+  'id' | 'username' | 'name' | 'slug' | 'isPremium' | 'croppedAvatar' | 'level' | 'availableForHire' | 'aiOptOut'
+>;
 export type Named = { code: string; nameKo: string; nameEn: string };
 export type Author = AuthorRow & { categories: Named[] };
 export type Application = { id: number; invite: number; title: string; selected: boolean };
@@ -64,7 +67,7 @@ export function withAuthor(): SQL<Author | null> {
     from ${userCategories} join ${categories} on ${categories.id} = ${userCategories.categoryId} where ${userCategories.userId} = ${users.id}), ${emptyArray})`;
   return sql`(select json_build_object('id', ${users.id}, 'username', ${users.username}, 'name', ${users.name}, 'slug', ${users.slug},
     'isPremium', ${users.isPremium}, 'croppedAvatar', ${users.croppedAvatar}, 'level', ${users.level},
-    'availableForHire', ${users.availableForHire}, 'categories', ${authorCategories})
+    'availableForHire', ${users.availableForHire}, 'aiOptOut', ${users.aiOptOut}, 'categories', ${authorCategories})
     from ${users} where ${users.id} = ${artworks.authorId})`;
 }
 

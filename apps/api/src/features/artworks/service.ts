@@ -121,6 +121,8 @@ export async function saveArtwork(deps: Deps, author: UserRow, existing: Row | n
     croppedCover: input.cropped_cover,
     height: input.height,
     width: input.width,
+    coverAlt: input.cover_alt,
+    altReminded: input.alt_reminded,
     ...(!draft && !existing?.publishedAt ? { publishedAt: new Date() } : {}),
   };
   const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import type { LicenceCode } from '@axoo/contract';
+import { and, asc, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import {
   artworkCategories,
@@ -28,6 +29,8 @@ export interface ArtworkFilters {
   field?: string;
   concept?: string;
   colorId?: number;
+  /** Issue #18: any of these licences (the generated `licence` column, its own partial index). */
+  licences?: LicenceCode[];
 }
 
 /** Escapes LIKE wildcards so a user's `%` or `_` matches itself. */
@@ -81,6 +84,7 @@ export function artworkConditions(visibility: SQL | undefined, f: ArtworkFilters
   if (f.search) parts.push(sql`(${sql.join(searchConditions(f.search), sql` or `)})`);
   if (f.createdFrom) parts.push(gte(artworks.created, f.createdFrom));
   if (f.colorId !== undefined) parts.push(eq(artworks.colorId, f.colorId));
+  if (f.licences?.length) parts.push(f.licences.length === 1 ? eq(artworks.licence, f.licences[0]) : inArray(artworks.licence, f.licences));
   if (f.category) {
     parts.push(
       sql`exists (select 1 from ${artworkCategories} join ${categories} on ${categories.id} = ${artworkCategories.categoryId}

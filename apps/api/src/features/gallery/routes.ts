@@ -1,4 +1,4 @@
-import { queryKeys, SEARCH_MAX } from '@axoo/contract';
+import { parseLicenceFilter, queryKeys, SEARCH_MAX } from '@axoo/contract';
 import { idPathParams } from '@axoo/contract';
 import { parseId } from '../../http/params.ts';
 import { createHash } from 'node:crypto';
@@ -28,6 +28,7 @@ const listQuery = z.object({
   fields__field: code,
   concepts__concept: code,
   color: z.string().max(12).optional(),
+  licence: z.string().max(100, 'gallery.invalid_licence').optional(),
   type: z.enum(['projects'], { error: 'field.invalid_choice' }).optional(),
 });
 
@@ -63,6 +64,11 @@ function parseFilters(query: z.infer<typeof listQuery>): ArtworkFilters {
     if (!/^\d{1,9}$/.test(query.color)) throw badRequest({ color: 'field.invalid_number' });
     filters.colorId = Number(query.color);
   }
+  if (query.licence !== undefined) {
+    const licences = parseLicenceFilter(query.licence);
+    if (!licences) throw badRequest({ licence: 'gallery.invalid_licence' });
+    filters.licences = licences;
+  }
   return filters;
 }
 
@@ -96,7 +102,8 @@ async function gallery(app: FastifyInstance) {
         summary: 'Gallery: visible artworks (plus your own), filtered, searched and ordered (SPEC §7)',
         description:
           'search matches title, tags, author name and username (substring, Hangul too; 1–2 characters match a tag or username exactly). ' +
-          'ordering: -created (default), created, -hit (most viewed), hit. created__gte: YYYY-MM-DD or ISO date-time.',
+          'ordering: -created (default), created, -hit (most viewed), hit. created__gte: YYYY-MM-DD or ISO date-time. ' +
+          'licence: one or more of by, by-nc, by-nd, by-sa, by-nc-sa, by-nc-nd, comma-separated (any of them).',
         querystring: listQuery,
       },
     },

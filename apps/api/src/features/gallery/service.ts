@@ -32,7 +32,7 @@ export function listArtworks(deps: GalleryDeps, viewer: UserRow | null, lang: La
   const visible = q.visibleRows(everyone, filters);
   const own = hidden.map((scope) => q.rowsOf(q.artworkConditions(scope, filters) as SQL));
   const scopes = [visible, ...own];
-  const key = JSON.stringify([filters.search, filters.createdFrom?.getTime(), filters.category, filters.field, filters.concept, filters.colorId]);
+  const key = JSON.stringify({ ...filters, createdFrom: filters.createdFrom?.getTime() });
   const visibleCount = deps.gallery.count(key, () => q.countArtworks(deps.db, [visible]));
   const count = own.length ? Promise.all([visibleCount, q.countArtworks(deps.db, own)]).then(([a, b]) => a + b) : visibleCount;
   return presentList(lang, count, q.pageOfArtworks(deps.db, scopes, ordering, page.limit, page.offset, viewer?.id ?? null));

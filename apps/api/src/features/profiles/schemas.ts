@@ -1,4 +1,4 @@
-import { HIRE_AVAILABILITIES, HIRE_NOTE_MAX, HIRE_RATES_MAX, PROFILE_TEXT_MAX, SOCIAL_MAX } from '@axoo/contract';
+import { ALT_MAX, HIRE_AVAILABILITIES, HIRE_NOTE_MAX, HIRE_RATES_MAX, PROFILE_TEXT_MAX, SOCIAL_MAX } from '@axoo/contract';
 import {
   dateOfBirthSchema,
   emailSchema,
@@ -14,6 +14,8 @@ const social = z.string().trim().max(SOCIAL_MAX).optional();
 const text = z.string().max(PROFILE_TEXT_MAX).optional();
 /** A storage key from the presign answer, or '' to remove the image. */
 const image = z.string().trim().max(300).optional();
+/** Alt text of the avatar or banner (issue #18). */
+const alt = z.string().trim().max(ALT_MAX).optional();
 
 /**
  * PUT /api/v1/users/{id}/: one endpoint for the account page (name, phone, username, date of birth,
@@ -51,6 +53,8 @@ export const userUpdateSchema = z.object({
   banner: image,
   raw_banner: image,
   cropped_banner: image,
+  avatar_alt: alt,
+  banner_alt: alt,
 });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 

@@ -47,6 +47,8 @@ const PLAIN_FIELDS = {
   banner: 'banner',
   raw_banner: 'rawBanner',
   cropped_banner: 'croppedBanner',
+  avatar_alt: 'avatarAlt',
+  banner_alt: 'bannerAlt',
 } as const satisfies Partial<Record<keyof UserUpdateInput, keyof q.UserUpdate>>;
 
 /** Unique violations that slipped past the checks (two saves racing) still answer per field. */

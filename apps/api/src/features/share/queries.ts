@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworkCategories, artworks, categories, invites, users } from '../../db/schema/index.ts';
 
@@ -15,6 +15,8 @@ export async function artworkPreview(db: Executor, id: number) {
       authorName: users.name,
       categoryKo: categories.nameKo,
       categoryEn: categories.nameEn,
+      aiOptOut: sql<boolean>`coalesce(${artworks.aiOptOut}, ${users.aiOptOut})`,
+      coverAlt: artworks.coverAlt,
     })
     .from(artworks)
     .innerJoin(users, eq(users.id, artworks.authorId))
@@ -34,6 +36,9 @@ export async function profilePreview(db: Executor, slug: string) {
       biography: users.biography,
       banner: users.croppedBanner,
       avatar: users.croppedAvatar,
+      aiOptOut: users.aiOptOut,
+      avatarAlt: users.avatarAlt,
+      bannerAlt: users.bannerAlt,
     })
     .from(users)
     .where(eq(users.slug, slug))

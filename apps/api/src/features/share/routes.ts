@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { baseUrl } from '../../http/paging.ts';
 import type { ShareMeta } from '../../pages/host.ts';
 import { canViewArtwork } from '../artworks/scope.ts';
+import { NOAI } from '../rights/headers.ts';
 import * as q from './queries.ts';
 
 /** Messengers and social networks want an image at least 1200 px wide (the media route never upscales). */
@@ -50,7 +51,8 @@ export async function shareRoutes(app: FastifyInstance) {
       type: 'article',
       title: `${row.title || site} · ${row.authorName}`,
       description: [row.authorName, category].filter(Boolean).join(' · '),
-      ...(key ? { image: imageUrl(request, key), imageAlt: row.title, ...scaled(row.width, row.height) } : {}),
+      ...(key ? { image: imageUrl(request, key), imageAlt: row.coverAlt || row.title, ...scaled(row.width, row.height) } : {}),
+      ...(row.aiOptOut ? { robots: NOAI } : {}),
     };
   });
 
@@ -77,7 +79,8 @@ export async function shareRoutes(app: FastifyInstance) {
       type: 'profile',
       title: `${row.name} (@${row.username}) · ${site}`,
       description: excerpt(row.biography) || (request.lang === 'en' ? `${row.name}'s portfolio on ${site}` : `${site}의 ${row.name} 포트폴리오`),
-      ...(key ? { image: imageUrl(request, key), imageAlt: row.name } : {}),
+      ...(key ? { image: imageUrl(request, key), imageAlt: (row.banner ? row.bannerAlt : row.avatarAlt) || row.name } : {}),
+      ...(row.aiOptOut ? { robots: NOAI } : {}),
     };
   });
 }

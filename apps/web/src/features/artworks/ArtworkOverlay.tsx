@@ -9,7 +9,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useArtwork, useAuthorArtworks } from './api/artworks.ts';
 import styles from './ArtworkOverlay.module.css';
 import { HireBadge } from './components/HireBadge.tsx';
-import { ContactSlot, FollowSlot, LevelSlot } from './slots.tsx';
+import { ContactSlot, FollowSlot, LevelSlot, RightsSlot } from './slots.tsx';
 import { ArtworkCard } from './components/ArtworkCard.tsx';
 import { CollectButton } from './components/CollectButton.tsx';
 import { SiteShareLinks } from './components/ShareLinks.tsx';
@@ -109,6 +109,7 @@ function Body({ artwork }: { artwork: Artwork }) {
           </ul>
         )}
         <LicenceIcons artwork={artwork} />
+        <RightsSlot artwork={artwork} />
       </section>
 
       {list.length > 0 && artwork.author && (

@@ -18,6 +18,8 @@ export interface ArtworkSlots {
   ContactControl?: ComponentType<ContactTarget>;
   /** Follow / unfollow an artist (issue #17): in the overlay, on profiles and on artist cards. */
   FollowControl?: ComponentType<{ artist: number; size?: 'small' | 'large' }>;
+  /** The AI-training badge, and its author's switch (issue #18). */
+  RightsControl?: ComponentType<{ artwork: Pick<Artwork, 'id' | 'ai_opt_out' | 'ai_opt_out_setting' | 'author'> }>;
 }
 
 const SlotsContext = createContext<ArtworkSlots>({});
@@ -42,4 +44,10 @@ export function ContactSlot(target: ContactTarget) {
 export function FollowSlot({ artist, size }: { artist: number; size?: 'small' | 'large' }) {
   const { FollowControl } = useContext(SlotsContext);
   return FollowControl ? <FollowControl artist={artist} size={size} /> : null;
+}
+
+/** The rights badge the routes composed in, or nothing. */
+export function RightsSlot({ artwork }: { artwork: Pick<Artwork, 'id' | 'ai_opt_out' | 'ai_opt_out_setting' | 'author'> }) {
+  const { RightsControl } = useContext(SlotsContext);
+  return RightsControl ? <RightsControl artwork={artwork} /> : null;
 }

@@ -10,6 +10,8 @@ export interface GalleryFilters {
   color: string;
   /** Artists only: open to work (`true`: any way) or one availability (issue #20); '' for everyone. */
   hire: HireFilter | '';
+  /** Issue #18: licence codes, comma-separated (one licence, or a group such as "allows commercial use"). */
+  licence: string;
 }
 
 export function readFilters(params: URLSearchParams): GalleryFilters {
@@ -25,6 +27,7 @@ export function readFilters(params: URLSearchParams): GalleryFilters {
     concept: params.get('concept') ?? '',
     color: params.get('color') ?? '',
     hire: (HIRE_FILTERS as readonly string[]).includes(params.get('hire') ?? '') ? (params.get('hire') as HireFilter) : '',
+    licence: params.get('licence') ?? '',
   };
 }
 
@@ -40,6 +43,7 @@ export function writeFilters(f: GalleryFilters): URLSearchParams {
     if (f.field) out.set('field', f.field);
     if (f.concept) out.set('concept', f.concept);
     if (f.color) out.set('color', f.color);
+    if (f.licence) out.set('licence', f.licence);
   }
   return out;
 }
@@ -63,5 +67,6 @@ export function artworkQueryOf(filters: GalleryFilters, category: string, now = 
     fields__field: filters.field || undefined,
     concepts__concept: filters.concept || undefined,
     color: filters.color || undefined,
+    licence: filters.licence || undefined,
   };
 }

@@ -47,12 +47,28 @@ export default function ProfilePage() {
   return (
     <div className={styles.profile} data-testid="profile" data-profile-id={profile.id}>
       <div className={styles.banner} data-testid="profile-banner">
-        {banner && <img src={mediaUrl(banner, 2000)} alt={t('banner')} width={2000} height={500} fetchPriority="high" data-testid="profile-banner-img" />}
+        {banner && (
+          <img
+            src={mediaUrl(banner, 2000)}
+            alt={profile.banner_alt || t('banner')}
+            width={2000}
+            height={500}
+            fetchPriority="high"
+            data-testid="profile-banner-img"
+          />
+        )}
       </div>
       <div className={`page ${styles.layout}`}>
         <aside className={styles.side}>
           <section className={styles.card} aria-labelledby="profile-heading">
-            <img className={styles.avatar} {...avatarImage(profile)} alt={t('avatar')} width={156} height={156} data-testid="profile-avatar" />
+            <img
+              className={styles.avatar}
+              {...avatarImage(profile)}
+              alt={profile.avatar_alt || t('avatar')}
+              width={156}
+              height={156}
+              data-testid="profile-avatar"
+            />
             <h1 id="profile-heading" className={styles.name}>
               {profile.name}
             </h1>

@@ -54,6 +54,8 @@ export function valuesOf(user: CurrentUser): ProfileValues {
     banner: user.banner,
     raw_banner: user.raw_banner,
     cropped_banner: user.cropped_banner,
+    avatar_alt: user.avatar_alt,
+    banner_alt: user.banner_alt,
   };
 }
 

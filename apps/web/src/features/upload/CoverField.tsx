@@ -1,4 +1,4 @@
-import { CARD_WIDTH, COVER_RATIO, IMAGE_MAX_BYTES, mediaUrl } from '@axoo/contract';
+import { ALT_MAX, CARD_WIDTH, COVER_RATIO, IMAGE_MAX_BYTES, mediaUrl } from '@axoo/contract';
 import { useEffect, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +14,13 @@ interface Props {
   onTooLarge: () => void;
   /** The original file and its crop, to upload both (SPEC §4: raw and cropped cover stored). */
   onCropped: (raw: File, cropped: Blob) => void;
+  /** Issue #18: the cover's alt text. */
+  alt: string;
+  onAltChange: (alt: string) => void;
 }
 
 /** SPEC §2 Upload cover: a dropzone, then the cropper at 240:167 (zoom no larger than the natural size). */
-export function CoverField({ cropped, busy, errors, onTooLarge, onCropped }: Props) {
+export function CoverField({ cropped, busy, errors, onTooLarge, onCropped, alt, onAltChange }: Props) {
   const { t } = useTranslation('upload');
   const [file, setFile] = useState<File | null>(null);
   const [src, setSrc] = useState<string | null>(null);
@@ -44,11 +47,24 @@ export function CoverField({ cropped, busy, errors, onTooLarge, onCropped }: Pro
         data-testid="cover-dropzone"
       >
         <input {...getInputProps()} data-testid="cover-file" />
-        {cropped ? <img className={styles.coverPreview} src={mediaUrl(cropped, CARD_WIDTH)} alt="" width={240} height={167} /> : <p>{t('form.coverDrop')}</p>}
+        {cropped ? (
+          <img className={styles.coverPreview} src={mediaUrl(cropped, CARD_WIDTH)} alt={alt} width={240} height={167} />
+        ) : (
+          <p>{t('form.coverDrop')}</p>
+        )}
         {busy && <p className={styles.hint}>{t('form.coverUploading')}</p>}
         {cropped && !busy && <span className={styles.hint}>{t('form.coverChange')}</span>}
       </div>
       <FieldError messages={errors} />
+      {cropped && (
+        <label className={styles.altField}>
+          <span className={styles.label}>{t('form.coverAlt')}</span>
+          <input value={alt} maxLength={ALT_MAX} onChange={(e) => onAltChange(e.target.value)} aria-describedby="cover-alt-hint" data-testid="cover-alt" />
+          <span id="cover-alt-hint" className={styles.hint}>
+            {t('form.coverAltHint')}
+          </span>
+        </label>
+      )}
       {src && file && (
         <ImageCropper
           open

@@ -1,5 +1,5 @@
 import { LICENCES, MULTI_SELECT_MAX, translate } from '@axoo/contract';
-import { publishProblems } from '@axoo/contract/artworks';
+import { imagesWithoutAlt, publishProblems } from '@axoo/contract/artworks';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { HexColorInput, HexColorPicker } from 'react-colorful';
@@ -26,7 +26,7 @@ import styles from './Upload.module.css';
 // ProseMirror and TipTap are the heaviest part of the page: their own chunk.
 const Editor = lazy(() => import('./Editor.tsx'));
 
-type ModalName = 'premium' | 'empty' | 'session' | 'tooLarge' | 'draft' | 'preview' | null;
+type ModalName = 'premium' | 'empty' | 'session' | 'tooLarge' | 'draft' | 'preview' | 'alt' | null;
 const MOBILE_QUERY = '(max-width: 767px)';
 const SESSION_LOST = (error: unknown) => error instanceof ApiError && error.status === 403;
 
@@ -51,6 +51,7 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
   const { errors, isDirty: dirty } = form.formState;
   const [revision, setRevision] = useState(0);
   const [modal, setModal] = useState<ModalName>(null);
+  const [missingAlt, setMissingAlt] = useState(0);
   const editorRef = useRef<EditorHandle | null>(null);
 
   /** Loaded or emptied values become the form's new clean state, and the editor shows them. */
@@ -127,8 +128,16 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
       if (problems.content) setModal('empty');
       return;
     }
+    // Issue #18: once per artwork, images without alt text hold the first publish back for a reminder.
+    const missing = imagesWithoutAlt(html, { key: form.getValues('cropped_cover'), alt: form.getValues('cover_alt') });
+    if (missing > 0 && !form.getValues('alt_reminded')) {
+      setMissingAlt(missing);
+      update('alt_reminded', true);
+      setModal('alt');
+      return;
+    }
     try {
-      const saved = await save({ draft: false, content: html });
+      const saved = await save({ draft: false, content: html, alt_reminded: form.getValues('alt_reminded') });
       await queryClient.invalidateQueries();
       const to = inviteId ? `/goodluck/${inviteId}/published/${saved.id}/` : `/${saved.author?.slug ?? user?.slug}/`;
       navigate(to, { state: { force: true } });
@@ -238,6 +247,8 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
           errors={e('cover') ?? e('cropped_cover')}
           onTooLarge={onTooLarge}
           onCropped={images.uploadCover}
+          alt={values.cover_alt}
+          onAltChange={(v) => update('cover_alt', v)}
         />
         <div className="field">
           <span className={styles.label}>{t('form.background')}</span>
@@ -309,6 +320,18 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
       >
         <p data-testid="too-large-modal">{t('modals.tooLarge')}</p>
       </Modal>
+      <ConfirmDialog
+        open={modal === 'alt'}
+        title={t('modals.altTitle')}
+        message={t('modals.alt', { count: missingAlt })}
+        confirmLabel={t('modals.altPublish')}
+        cancelLabel={t('modals.altAdd')}
+        onConfirm={() => {
+          setModal(null);
+          void publish();
+        }}
+        onCancel={() => setModal(null)}
+      />
       <ConfirmDialog
         open={modal === 'session'}
         title={t('modals.sessionTitle')}

@@ -19,6 +19,9 @@ export interface UploadValues {
   cropped_cover: string;
   width: number | null;
   height: number | null;
+  /** Issue #18: the cover's alt text; whether the author was already reminded of missing alt text. */
+  cover_alt: string;
+  alt_reminded: boolean;
 }
 
 export const emptyValues: UploadValues = {
@@ -37,6 +40,8 @@ export const emptyValues: UploadValues = {
   cropped_cover: '',
   width: null,
   height: null,
+  cover_alt: '',
+  alt_reminded: false,
 };
 
 export function valuesOf(a: Artwork): UploadValues {
@@ -56,6 +61,8 @@ export function valuesOf(a: Artwork): UploadValues {
     cropped_cover: a.cropped_cover,
     width: a.width,
     height: a.height,
+    cover_alt: a.cover_alt,
+    alt_reminded: a.alt_reminded,
   };
 }
 
@@ -76,6 +83,8 @@ export function payloadOf(v: UploadValues): ArtworkPayload {
     cropped_cover: v.cropped_cover,
     width: v.width,
     height: v.height,
+    cover_alt: v.cover_alt,
+    alt_reminded: v.alt_reminded,
   };
 }
 

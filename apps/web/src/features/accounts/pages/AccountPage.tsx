@@ -27,14 +27,16 @@ const valuesOf = (u: CurrentUser): Values => ({
   gender: u.gender ?? '',
 });
 
-/** SPEC §2 Account: e-mail read-only, change-password link, account fields, delete (or the premium notice). */
-export default function AccountPage({ more }: { more?: ReactNode }) {
+/**
+ * SPEC §2 Account: e-mail read-only, change-password link, account fields, delete (or the premium notice).
+ * `more`: sections other features own (composed by the routes), shown before the delete section.
+ */
+export default function AccountPage({ more }: { more?: (user: CurrentUser) => ReactNode }) {
   const user = useCurrentUser() as CurrentUser; // behind RequireAuth
   return <AccountForm key={user.id} user={user} more={more} />;
 }
 
-/** `more`: sections other features own, composed by the routes (issue #17: notification e-mails). */
-function AccountForm({ user, more }: { user: CurrentUser; more?: ReactNode }) {
+function AccountForm({ user, more }: { user: CurrentUser; more?: (user: CurrentUser) => ReactNode }) {
   const { t } = useTranslation('accounts');
   const site = useSite();
   const switchUser = useSwitchUser();
@@ -128,7 +130,7 @@ function AccountForm({ user, more }: { user: CurrentUser; more?: ReactNode }) {
         </button>
       </form>
 
-      {more && <Suspense fallback={null}>{more}</Suspense>}
+      {more && <Suspense fallback={null}>{more(user)}</Suspense>}
 
       <div className={styles.danger}>
         <h2>{t('account.deleteTitle')}</h2>

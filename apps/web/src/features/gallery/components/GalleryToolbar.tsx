@@ -1,11 +1,20 @@
-import { HIRE_FILTERS } from '@axoo/contract';
+import { HIRE_FILTERS, LICENCE_GROUPS, LICENCES } from '@axoo/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocalName, useSite } from '../../../site.ts';
 import { type Option, Select } from '../../../ui/Select.tsx';
 import type { GalleryFilters } from '../filters.ts';
 import styles from '../GalleryPage.module.css';
 
-/** SPEC §2 Gallery: Projects / Artists, and for projects ordering, time window, field, concept, colour and genre; for artists, availability for hire (issue #20). */
+/** Issue #18: each of the six licences, and the two groups as the codes they stand for. */
+const licenceOptions = (t: (key: string) => string): Option<string>[] => [
+  ...LICENCES.map((l) => ({ value: l.code, label: t(`licence.${l.code}`) })),
+  ...(['commercial', 'derivatives'] as const).map((g) => ({ value: LICENCE_GROUPS[g].join(','), label: t(`licence.${g}`) })),
+];
+
+/**
+ * SPEC §2 Gallery: Projects / Artists, and for projects ordering, time window, field, concept, colour, genre and
+ * licence (issue #18); for artists, availability for hire (issue #20).
+ */
 export function GalleryToolbar({
   filters,
   category,
@@ -94,6 +103,7 @@ export function GalleryToolbar({
             site.colors.map((c) => ({ value: String(c.id), label: localName(c), swatch: c.code })),
             (color) => apply({ color }),
           )}
+          {optional(t('licence.label'), filters.licence, licenceOptions(t), (licence) => apply({ licence }))}
           {optional(
             t('genre'),
             category,

@@ -1,4 +1,5 @@
 import {
+  ALT_MAX,
   AVATAR_RATIO,
   BANNER_RATIO,
   HIRE_AVAILABILITIES,
@@ -113,6 +114,20 @@ export function EditProfile({ slug }: { slug: string }) {
     </label>
   );
   const messageOf = (...fields: (keyof ProfileValues)[]) => fields.flatMap((f) => (errors[f]?.message ? [errors[f].message] : []));
+  /** Issue #18: the image's alt text, read by screen readers and share previews. */
+  const altText = (key: 'avatar_alt' | 'banner_alt') => (
+    <div className="field">
+      <label htmlFor={`profile-${key}`}>{t(key === 'avatar_alt' ? 'form.avatarAlt' : 'form.bannerAlt')}</label>
+      <input
+        id={`profile-${key}`}
+        {...form.register(key)}
+        maxLength={ALT_MAX}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={`profile-${key}-error`}
+      />
+      <FieldError id={`profile-${key}-error`} messages={messageOf(key)} />
+    </div>
+  );
   const text = (key: 'username' | 'name' | 'email' | 'phone', type = 'text') => (
     <div className="field">
       <label htmlFor={`profile-${key}`}>{t(`form.${key}`)}</label>
@@ -167,10 +182,18 @@ export function EditProfile({ slug }: { slug: string }) {
               </p>
             ) : null}
             <div className={styles.imageRow}>
-              <img className={styles.avatarPreview} {...avatarImage(values)} alt={t('form.avatar')} width={96} height={96} data-testid="avatar-preview" />
+              <img
+                className={styles.avatarPreview}
+                {...avatarImage(values)}
+                alt={values.avatar_alt || t('form.avatar')}
+                width={96}
+                height={96}
+                data-testid="avatar-preview"
+              />
               {picker('avatar', t('form.changeAvatar'))}
             </div>
             <FieldError messages={messageOf('avatar', 'raw_avatar', 'cropped_avatar')} />
+            {altText('avatar_alt')}
             {text('username')}
             {text('name')}
             {text('email', 'email')}
@@ -271,12 +294,13 @@ export function EditProfile({ slug }: { slug: string }) {
             <div className="field">
               <span className={styles.fieldLabel}>{t('form.banner')}</span>
               <div className={styles.bannerPreview}>
-                {bannerSrc && <img src={mediaUrl(bannerSrc, 960)} alt={t('form.banner')} data-testid="banner-preview" />}
+                {bannerSrc && <img src={mediaUrl(bannerSrc, 960)} alt={values.banner_alt || t('form.banner')} data-testid="banner-preview" />}
               </div>
               <p className={styles.muted}>{t('form.bannerHint')}</p>
               {picker('banner', t('form.changeBanner'))}
               <FieldError messages={messageOf('banner', 'raw_banner', 'cropped_banner')} />
             </div>
+            {altText('banner_alt')}
             {errors.root?.other && (
               <p className="form-error" role="alert">
                 {errors.root.other.message}
