@@ -160,7 +160,7 @@ describe('discovery (issue #5)', () => {
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(300);
     const id = await target.getAttribute('data-artwork-id');
-    await target.locator('a[aria-label]').first().click();
+    await target.getByRole('link').first().click();
     await page.waitForURL(`**/artwork/${id}/`);
     const overlay = page.getByTestId('artwork-overlay');
     await until(() => overlay.getByText('빛과 그림자').count()).toBe(1);
