@@ -155,12 +155,14 @@ describe('discovery (issue #5)', () => {
     await until(() => cards.count()).toBe(Math.min(await guestCount('/api/v1/artworks/?limit=1'), 48));
 
     // The overlay opens over the gallery; Esc goes back with the scroll position kept.
-    const target = cards.nth(20);
+    // The last of this journey's paintings loaded: far down whatever other journeys' newer artworks come first
+    // in the shared database.
+    const target = cards.filter({ hasText: '정원의 빛' }).last();
     await target.scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(300);
     const id = await target.getAttribute('data-artwork-id');
-    await target.locator('a[aria-label]').first().click();
+    await target.getByRole('link').first().click();
     await page.waitForURL(`**/artwork/${id}/`);
     const overlay = page.getByTestId('artwork-overlay');
     await until(() => overlay.getByText('빛과 그림자').count()).toBe(1);

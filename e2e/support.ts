@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { createSession, type UserRow } from '../apps/api/test/factories.ts';
+import { type Watch, watchContext } from './axe.ts';
 
 export const baseURL = () => inject('baseURL');
 export const dataDir = () => inject('dataDir');
@@ -26,22 +27,46 @@ const FLAGS = [
 export interface Browser {
   context: BrowserContext;
   page: Page;
+  /** Runs axe on the page now (after opening a modal, an overlay, a menu); fails on serious or critical (issue #21). */
+  check(label?: string): Promise<void>;
+  /** Console errors the journey provokes on purpose. */
+  allowConsole(pattern: RegExp): void;
+  /** The first page's watch (`auto(false)` pauses the checks after navigations). */
+  watch: Watch;
+  /** Checks the page it ends on, fails on any page or console error seen, and closes the browser. */
   close(): Promise<void>;
 }
 
 /**
  * A fresh Chromium profile (Debian chromium), in the given interface language; with `as`, logged in
- * as that user through a real session cookie (login itself has its own journey).
+ * as that user through a real session cookie (login itself has its own journey). Every page it opens is
+ * watched (`e2e/axe.ts`): axe after each navigation, and page errors, hydration mismatches and console
+ * errors fail the journey. `width` overrides the viewport's width (1440, or 390 with `mobile`); `timeZone` the
+ * browser's (the machine's by default).
  */
-export async function openBrowser(options: { lang?: 'ko' | 'en'; mobile?: boolean; javaScript?: boolean; as?: UserRow } = {}): Promise<Browser> {
+export async function openBrowser(
+  options: {
+    lang?: 'ko' | 'en';
+    mobile?: boolean;
+    width?: number;
+    javaScript?: boolean;
+    as?: UserRow;
+    reducedMotion?: boolean;
+    timeZone?: string;
+    deviceScaleFactor?: number;
+  } = {},
+): Promise<Browser> {
   const lang = options.lang ?? 'ko';
   const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'axoo-chrome-')), {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: FLAGS,
     headless: true,
     locale: lang === 'ko' ? 'ko-KR' : 'en-US',
-    viewport: options.mobile ? { width: 390, height: 844 } : { width: 1440, height: 900 },
-    deviceScaleFactor: 1,
+    viewport: options.mobile ? { width: options.width ?? 390, height: 844 } : { width: options.width ?? 1440, height: 900 },
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+    // A zone other than the server's shows markup that depends on where it was rendered (a hydration mismatch).
+    ...(options.timeZone && { timezoneId: options.timeZone }),
+    deviceScaleFactor: options.deviceScaleFactor ?? 1,
     isMobile: options.mobile ?? false,
     hasTouch: options.mobile ?? false,
     javaScriptEnabled: options.javaScript ?? true,
@@ -53,7 +78,24 @@ export async function openBrowser(options: { lang?: 'ko' | 'en'; mobile?: boolea
     await context.addCookies([{ name: 'sessionid', value: token, url: baseURL(), httpOnly: true }]);
   }
   const page = context.pages()[0] ?? (await context.newPage());
-  return { context, page, close: () => context.close() };
+  const { watch, all } = watchContext(context, page, lang, options.javaScript !== false);
+  return {
+    context,
+    page,
+    watch,
+    check: watch.check,
+    allowConsole: (pattern) => {
+      for (const w of all) w.allowConsole(pattern);
+    },
+    close: async () => {
+      try {
+        if (!page.isClosed() && options.javaScript !== false) await watch.check('last page');
+        for (const w of all) w.assertHealthy();
+      } finally {
+        await context.close();
+      }
+    },
+  };
 }
 
 const shots = resolve(import.meta.dirname, 'screenshots');

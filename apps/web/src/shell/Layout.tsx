@@ -7,6 +7,8 @@ import styles from './Layout.module.css';
 import { Spinner } from '../ui/Spinner.tsx';
 import { TopBar } from './TopBar.tsx';
 import { usePageViews } from './page-views.ts';
+import { useRouteFocus } from './route-focus.ts';
+import { useSite } from '../site.ts';
 import { uiState } from './ui-state.ts';
 import { aliveKeyOf, keepsModalState } from './views.ts';
 
@@ -64,6 +66,7 @@ export function Layout({ routes, overlay, tools }: LayoutProps) {
     uiState.onRouteChange(keepsModalState(location.pathname));
   }, [location.pathname]);
   usePageViews();
+  const announcement = useRouteFocus(useSite().site_name, Boolean(artworkMatch));
 
   return (
     <div className={styles.shell}>
@@ -82,6 +85,9 @@ export function Layout({ routes, overlay, tools }: LayoutProps) {
         </Suspense>
       </main>
       <Footer />
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
       {artworkMatch && <Suspense fallback={null}>{overlay(Number(artworkMatch.params.id))}</Suspense>}
     </div>
   );

@@ -38,7 +38,7 @@ export function Select<V extends string | number>({ label, options, value, onCha
     >
       <ul role="listbox" aria-label={label}>
         {options.map((o) => (
-          <li key={o.value}>
+          <li key={o.value} role="none">
             <button
               type="button"
               role="option"
@@ -80,7 +80,7 @@ export function MultiSelect<V extends string | number>({ label, options, value, 
           const selected = value.includes(o.value);
           const disabled = !selected && value.length >= max;
           return (
-            <li key={o.value}>
+            <li key={o.value} role="none">
               <button
                 type="button"
                 role="option"
@@ -127,6 +127,7 @@ function Dropdown({ label, value, invalid, open, onOpenChange, children }: Dropd
           <span id={`${id}-l`} className={styles.label}>
             {label}
           </span>
+          {/* A space in the text too: the visible text is then "Genres All", as the accessible name is (WCAG 2.5.3). */}{' '}
           <span id={`${id}-v`} className={styles.value}>
             {value}
           </span>

@@ -1,9 +1,11 @@
 import { mediaUrl } from '@axoo/contract';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { avatarImage } from '../../ui/avatar.ts';
+import { formatDate, withImageAlts } from '../../ui/format.ts';
 import type { Artwork } from '../../site.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useArtwork, useAuthorArtworks } from './api/artworks.ts';
@@ -52,6 +54,8 @@ function Body({ artwork }: { artwork: Artwork }) {
   const href = `/artwork/${artwork.id}/`;
   const date = artwork.published_at ?? artwork.created;
   const cover = artwork.cover || artwork.cropped_cover;
+  // Images the artist left without alt text get one (WCAG 1.1.1); a pure string change, the same on server and client.
+  const content = withImageAlts(artwork.content ?? '', (n) => t('overlay.imageAlt', { n, title: artwork.title }));
   return (
     <>
       <header className={styles.head}>
@@ -67,7 +71,7 @@ function Body({ artwork }: { artwork: Artwork }) {
           <p className={styles.sub}>
             {artwork.categories.map((c) => c.name).join(' · ')}
             {artwork.categories.length > 0 && ' · '}
-            <time dateTime={date}>{t('overlay.published', { date: new Date(date).toLocaleDateString(i18n.language === 'en' ? 'en-US' : 'ko-KR') })}</time>
+            <time dateTime={date}>{t('overlay.published', { date: formatDate(date, i18n.language) })}</time>
           </p>
           {artwork.author?.available_for_hire && (
             <p className={styles.hire}>
@@ -85,7 +89,7 @@ function Body({ artwork }: { artwork: Artwork }) {
       <div className={styles.content} style={{ backgroundColor: artwork.background_color }}>
         {/* Sanitised by the server on write (DESIGN: every stored HTML field). */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised artwork HTML */}
-        <div className={styles.html} dangerouslySetInnerHTML={{ __html: artwork.content ?? '' }} />
+        <div className={styles.html} dangerouslySetInnerHTML={{ __html: content }} />
       </div>
 
       <section className={styles.info}>
@@ -137,11 +141,23 @@ export default function ArtworkOverlay({ id }: { id: number }) {
   const close = useClose();
   const { data, error, isPending } = useArtwork(id);
   const missing = error instanceof ApiError && error.status === 404;
+  // The card that opened the overlay, taken before focus moves into the dialog: focus goes back to it on close
+  // (Radix gives it to a Dialog.Trigger, and this dialog, opened by a route, has none).
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
   return (
     <Dialog.Root open onOpenChange={(open) => !open && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.backdrop} />
-        <Dialog.Content className={styles.panel} aria-describedby={undefined} data-testid="artwork-overlay">
+        <Dialog.Content
+          className={styles.panel}
+          aria-describedby={undefined}
+          data-testid="artwork-overlay"
+          onCloseAutoFocus={(event) => {
+            if (!opener?.isConnected || opener === document.body) return;
+            event.preventDefault();
+            opener.focus({ preventScroll: true });
+          }}
+        >
           <Dialog.Close className={styles.close} aria-label={t('overlay.close')}>
             ×
           </Dialog.Close>

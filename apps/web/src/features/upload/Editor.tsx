@@ -74,7 +74,8 @@ export default function Editor({ initialHtml, revision, onChange, onFiles, onRea
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new artwork (revision) replaces the content.
   useEffect(() => {
-    if (editor && revision > 0) editor.commands.setContent(initialHtml, { emitUpdate: false });
+    // A destroyed instance (the one a re-created editor replaced) has no commands left: it threw and took the page down.
+    if (editor && !editor.isDestroyed && revision > 0) editor.commands.setContent(initialHtml, { emitUpdate: false });
   }, [editor, revision]);
 
   useEffect(() => {
@@ -184,6 +185,7 @@ export default function Editor({ initialHtml, revision, onChange, onFiles, onRea
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(progress * 100)}
+          aria-label={t('editor.uploadingLabel')}
           data-testid="upload-progress"
         >
           <div className={styles.progressBar} style={{ width: `${Math.round(progress * 100)}%` }} />

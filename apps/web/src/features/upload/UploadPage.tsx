@@ -2,12 +2,13 @@ import { LICENCES, MULTI_SELECT_MAX, translate } from '@axoo/contract';
 import { imagesWithoutAlt, publishProblems } from '@axoo/contract/artworks';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { HexColorInput, HexColorPicker } from 'react-colorful';
+import { HexColorInput } from 'react-colorful';
 import { useTranslation } from 'react-i18next';
 import { type PathValue, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useCurrentUser, useLocalName, useSite } from '../../site.ts';
+import { ColourPicker } from '../../ui/ColourPicker.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';
 import { ConfirmDialog, Modal } from '../../ui/Modal.tsx';
 import { MultiSelect, Select } from '../../ui/Select.tsx';
@@ -253,7 +254,7 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
         <div className="field">
           <span className={styles.label}>{t('form.background')}</span>
           <div className={styles.colour}>
-            <HexColorPicker color={values.background} onChange={(v) => update('background', v.toUpperCase())} />
+            <ColourPicker label={t('form.background')} color={values.background} onChange={(v) => update('background', v.toUpperCase())} />
             <HexColorInput prefixed color={values.background} onChange={(v) => update('background', v.toUpperCase())} aria-label={t('form.background')} />
           </div>
           <FieldError messages={e('background')} />

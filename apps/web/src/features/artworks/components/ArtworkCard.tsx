@@ -62,9 +62,10 @@ export function ArtworkCard({ artwork, fixed = true, priority = false, actions }
   }
 
   if (deleted) return null;
+  const coverText = artwork.author ? t('card.coverAlt', { title: artwork.title, author: artwork.author.name }) : artwork.title;
   return (
     <article className={styles.card} data-testid="artwork-card" data-artwork-id={artwork.id}>
-      <Link to={href} state={{ background: location }} className={styles.coverLink} aria-label={artwork.title}>
+      <Link to={href} state={{ background: location }} className={styles.coverLink}>
         <div
           className={styles.cover}
           style={{
@@ -76,7 +77,8 @@ export function ArtworkCard({ artwork, fixed = true, priority = false, actions }
             <img
               src={mediaUrl(cover, CARD_WIDTH)}
               srcSet={mediaSrcSet(cover, CARD_WIDTH)}
-              alt=""
+              // The cover names the link: the title and the author (no alt text is stored for covers).
+              alt={coverText}
               width={CARD_WIDTH}
               height={Math.round(CARD_WIDTH / COVER_RATIO)}
               loading={priority ? 'eager' : 'lazy'}
@@ -84,6 +86,7 @@ export function ArtworkCard({ artwork, fixed = true, priority = false, actions }
               decoding="async"
             />
           )}
+          {!cover && <span className="visually-hidden">{coverText}</span>}
         </div>
       </Link>
       <div className={styles.meta}>

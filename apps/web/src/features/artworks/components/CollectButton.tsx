@@ -17,6 +17,7 @@ export function CollectButton({ artworkId, collection, size = 'small' }: { artwo
   const resumed = useRef(false);
 
   async function toggle() {
+    if (busy) return;
     if (!user) {
       collectIntent.save(artworkId);
       goToLogin();
@@ -46,7 +47,8 @@ export function CollectButton({ artworkId, collection, size = 'small' }: { artwo
       type="button"
       className={`${styles.button} ${styles[size]} ${collected ? styles.on : ''}`}
       aria-pressed={collected}
-      disabled={busy}
+      // Not `disabled`: a button disabled while it has focus drops the focus to the page (keyboard users lose their place).
+      aria-disabled={busy || undefined}
       onClick={toggle}
       data-testid="collect"
     >

@@ -57,6 +57,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const [emblaRef, embla] = useEmblaCarousel({ loop: banners.length > 1 });
   const [selected, setSelected] = useState(0);
   const [paused, setPaused] = useState(false);
+  // WCAG 2.2.2: whoever does not want the slides to move can stop them for good (not only while hovering).
+  const [stopped, setStopped] = useState(false);
 
   const onSelect = useCallback(() => embla && setSelected(embla.selectedScrollSnap()), [embla]);
   useEffect(() => {
@@ -70,11 +72,11 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   }, [embla, onSelect]);
 
   useEffect(() => {
-    if (!embla || paused || banners.length < 2) return;
+    if (!embla || paused || stopped || banners.length < 2) return;
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
     const timer = window.setInterval(() => embla.scrollNext(), AUTOPLAY_MS);
     return () => window.clearInterval(timer);
-  }, [embla, paused, banners.length]);
+  }, [embla, paused, stopped, banners.length]);
 
   if (banners.length === 0) return null;
   return (
@@ -125,6 +127,18 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             ›
           </button>
           <div className={styles.dots}>
+            <button
+              type="button"
+              className={styles.pause}
+              aria-pressed={stopped}
+              aria-label={t('banners.stop')}
+              onClick={() => setStopped((s) => !s)}
+              data-testid="banner-stop"
+            >
+              <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
+                {stopped ? <path d="M3 1.5v9l7-4.5z" fill="currentColor" /> : <path d="M2.5 1.5h2.5v9H2.5zM7 1.5h2.5v9H7z" fill="currentColor" />}
+              </svg>
+            </button>
             {banners.map((b, i) => (
               <button
                 key={b.id}

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../ui/format.ts';
 import type { Invite } from '../api/invites.ts';
 
 /** SPEC §9: dates in the Korean or English locale. */
 export function useFormatDate() {
   const { i18n } = useTranslation();
-  return (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR', { dateStyle: 'long' }).format(new Date(iso)) : '');
+  return (iso: string | null) => (iso ? formatDate(iso, i18n.language) : '');
 }
 
 /** Time left until the closed date, refreshed every 30 seconds; null once it has passed. */

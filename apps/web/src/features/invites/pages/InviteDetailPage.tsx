@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { goToLogin } from '../../../api/client.ts';
 import { useCurrentUser } from '../../../site.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { tabIds, tabKeys } from '../../../ui/tabs.ts';
 import { SiteShareLinks } from '../../artworks/components/ShareLinks.tsx';
 import { type InviteDetail, type InviteInput, inviteKeys, saveInvite, useInvite, useToggleSubscription } from '../api/invites.ts';
 import { InvitePages } from '../components/InvitePages.tsx';
@@ -191,13 +192,21 @@ export default function InviteDetailPage({ judging }: { judging?: JudgingSlots }
           </Suspense>
         )}
         {invite.description && <p className={styles.description}>{invite.description}</p>}
-        <div className={styles.tabs} role="tablist">
+        <div
+          className={styles.tabs}
+          role="tablist"
+          aria-label={invite.title}
+          onKeyDown={tabKeys(tabs, tab, (name) => setParams(name === 'detail' ? {} : { tab: name }, { replace: true }))}
+        >
           {tabs.map((name) => (
             <button
               key={name}
               type="button"
               role="tab"
+              id={tabIds('invite', name).tab}
               aria-selected={tab === name}
+              aria-controls={tab === name ? tabIds('invite', name).panel : undefined}
+              tabIndex={tab === name ? 0 : -1}
               className={`${styles.tab} ${tab === name ? styles.tabOn : ''}`}
               onClick={() => setParams(name === 'detail' ? {} : { tab: name }, { replace: true })}
             >
@@ -205,7 +214,7 @@ export default function InviteDetailPage({ judging }: { judging?: JudgingSlots }
             </button>
           ))}
         </div>
-        <div role="tabpanel">
+        <div role="tabpanel" id={tabIds('invite', tab).panel} aria-labelledby={tabIds('invite', tab).tab}>
           {tab === 'detail' && <InvitePages invite={invite} canEdit={invite.can_edit} />}
           {tab === 'selected' && <Submissions inviteId={invite.id} selectedOnly canSelect={manager} />}
           {tab === 'submissions' && <Submissions inviteId={invite.id} selectedOnly={false} canSelect={manager} />}

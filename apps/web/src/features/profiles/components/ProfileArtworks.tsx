@@ -39,7 +39,11 @@ export function ProfileArtworks({ profile, isOwner, tab }: { profile: Profile; i
 
   const artworks = query.data?.pages.flatMap((p) => p.results) ?? [];
   return (
-    <section aria-label={t('tabs.label')}>
+    <section aria-labelledby="profile-artworks-heading">
+      {/* The cards' titles are h3: this keeps the outline h1 → h2 → h3 (WCAG 1.3.1). */}
+      <h2 id="profile-artworks-heading" className="visually-hidden">
+        {t('tabs.label')}
+      </h2>
       <nav className={styles.tabs} aria-label={t('tabs.label')}>
         {tabs.map((name) => (
           <Link
