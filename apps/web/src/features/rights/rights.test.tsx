@@ -38,6 +38,8 @@ function mockApi(state: { optOut: boolean; setting: boolean | null; account: boo
       return json(202, state.exported);
     }
     if (key === 'GET /api/v1/site/') return json(200, siteData({ user: user({ ai_opt_out_default: state.account }) }));
+    // The overlay's follow button (issue #17) reads the viewer's follows: a plain list.
+    if (key === 'GET /api/v1/follows/') return json(200, []);
     if (url.pathname.startsWith('/api/')) return json(200, { count: 0, next: null, previous: null, results: [] });
     return new Response(null, { status: 204 });
   });
