@@ -118,8 +118,9 @@ export const jobsPlugin = fp(
       kick: () => schedule(0),
       async drain() {
         for (;;) {
+          // Through poll(), so no timer's pass claims a job while ours looks (and returns before it is running).
           if (polling) await polling;
-          const started = await pass();
+          const started = await poll();
           if (!started && !running.size) return;
           await Promise.allSettled([...running]);
         }
