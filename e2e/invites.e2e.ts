@@ -236,8 +236,8 @@ describe('an open call end to end', () => {
     await card.getByText('답변 (2)').click();
     await card.getByText('여름의 빛을 담았습니다.').waitFor();
     await shot(page, 'invites-submissions-owner-ko');
-    // Not in selection status yet: no SELECTED tab.
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['DETAIL', 'SUBMISSIONS']);
+    // Not in selection status yet: no SELECTED tab (the owner also has JUDGING, issue #16).
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['DETAIL', 'SUBMISSIONS', 'JUDGING']);
     await logout(page);
 
     // Staff moves the invite to selection in the console.

@@ -68,7 +68,7 @@ describe('keyboard only (issue #21)', () => {
     await b.check('overlay opened by keyboard');
 
     // Collect, then go round the dialog: focus never leaves it (a trap while open).
-    await tabTo(page, (f) => f.pressed === 'false' && f.inDialog);
+    await tabTo(page, (f) => f.testid === 'collect' && f.pressed === 'false' && f.inDialog);
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await focused(page)).pressed).toBe('true');
     for (let i = 0; i < 40; i++) {

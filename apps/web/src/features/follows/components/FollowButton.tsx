@@ -26,16 +26,19 @@ export function FollowButton({ artist, size = 'small' }: { artist: number; size?
 
   if (user?.id === artist) return null;
   const following = Boolean(current);
+  const busy = Boolean(user) && (mine.isPending || (toggle.isPending && current?.id === -1));
   return (
     <button
       type="button"
       className={`${styles.button} ${styles[size]} ${following ? styles.on : ''}`}
       aria-pressed={following}
-      disabled={Boolean(user) && (mine.isPending || (toggle.isPending && current?.id === -1))}
+      // Not `disabled`: a button disabled while it has focus drops the focus to the page (keyboard users lose their place).
+      aria-disabled={busy || undefined}
       onClick={(event) => {
         // On a card the button sits inside a link: the click is the button's alone.
         event.preventDefault();
         event.stopPropagation();
+        if (busy) return;
         if (!user) {
           followIntent.save(artist);
           goToLogin();

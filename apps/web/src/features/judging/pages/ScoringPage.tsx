@@ -191,7 +191,8 @@ export default function ScoringPage() {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the scoring keys are handled for the whole screen
     <div className={styles.scoring} onKeyDown={onKeyDown} data-testid="scoring">
-      <div className={styles.viewer} style={{ background: item.snapshot.background_color }}>
+      {/* Focusable so the images scroll by keyboard too (WCAG 2.1.1; axe scrollable-region-focusable). */}
+      <section className={styles.viewer} style={{ background: item.snapshot.background_color }} tabIndex={0} aria-label={t('viewerLabel')}>
         {images.map((key, i) => (
           <img
             key={key}
@@ -202,7 +203,7 @@ export default function ScoringPage() {
             className={styles.viewerImage}
           />
         ))}
-      </div>
+      </section>
       <section className={styles.side} ref={panel} tabIndex={-1} aria-label={t('panelLabel')} data-testid="scoring-panel">
         <div className={styles.progressRow}>
           <p className={styles.progress} data-testid="progress" aria-live="polite">
