@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inviteAnswers, inviteApplications, inviteQuestions, inviteSubscriptions, collections } from '../apps/api/src/db/schema/index.ts';
+import { collections, follows, inviteAnswers, inviteApplications, inviteQuestions, inviteSubscriptions } from '../apps/api/src/db/schema/index.ts';
 import { Agent, buildTestApp } from '../apps/api/test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, buildUser, loginAs, type UserRow } from '../apps/api/test/factories.ts';
 import { report } from './seed.ts';
@@ -49,6 +49,17 @@ describe('twenty identical requests at once (issue #15)', () => {
     fired.subscribe = answers.map((a) => a.statusCode);
     expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
     expect(await app.db.$count(inviteSubscriptions, and(eq(inviteSubscriptions.userId, fan.id), eq(inviteSubscriptions.inviteId, invite.id)))).toBe(1);
+  });
+
+  it('follow: one follow row, every answer naming it, one 201 (issue #17)', async () => {
+    const followed = await buildPremium(app);
+    const agent = await at(fan);
+    const answers = await Promise.all(Array.from({ length: TIMES }, () => agent.post('/api/v1/follows/', { artist: followed.id })));
+    fired.follow = answers.map((a) => a.statusCode);
+    for (const a of answers) expect(a.statusCode).toBeLessThan(300);
+    expect(fired.follow.filter((s) => s === 201)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    expect(await app.db.$count(follows, and(eq(follows.followerId, fan.id), eq(follows.artistId, followed.id)))).toBe(1);
   });
 
   it('apply: one application with its answers; the others are told it is already in', async () => {
