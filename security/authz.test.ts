@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   artworks,
+  follows,
   banners,
   clients,
   collections,
@@ -309,7 +309,7 @@ describe('the authorization matrix (issue #15)', () => {
 });
 
 describe('generated worlds: hidden work stays hidden (issue #15)', () => {
-  it('no listing, search, detail, profile tab or server-rendered page shows another author’s hidden artwork', async () => {
+  it('no listing, search, detail, profile tab, feed, sitemap, oEmbed or server-rendered page shows another author’s hidden artwork', async () => {
     const worldArb = fc.array(
       fc.record({
         premium: fc.boolean(),
@@ -343,6 +343,10 @@ describe('generated worlds: hidden work stays hidden (issue #15)', () => {
           if (target) await app.db.insert(collections).values({ userId: people[i].user.id, artworkId: target.id }).onConflictDoNothing();
         }
       }
+      // Everyone follows everyone (issue #17), so each member's Following feed could show any author's work.
+      for (const f of people)
+        for (const a of people)
+          if (f.user.id !== a.user.id) await app.db.insert(follows).values({ followerId: f.user.id, artistId: a.user.id }).onConflictDoNothing();
       const fresh = await app.db.select({ id: artworks.id, authorId: artworks.authorId, visible: artworks.visible }).from(artworks);
       const byId = new Map(fresh.map((a) => [a.id, a]));
       const viewers: (UserRow | null)[] = [null, ...people.map((p) => p.user)];
@@ -373,6 +377,27 @@ describe('generated worlds: hidden work stays hidden (issue #15)', () => {
               leaks.push(`${where} page ${url}: artwork ${a.id} (hidden) shown to ${viewer ? `user ${viewer.id}` : 'a guest'}`);
           }
         };
+        // Sitemaps, Atom feeds and oEmbed (issue #18) are the same for everyone: neither the title nor the address
+        // of a hidden artwork may be in them.
+        const mentions = async (where: string, url: string) => {
+          const res = await agent.get(url);
+          checks++;
+          if (res.statusCode >= 500) leaks.push(`${where} ${url}: ${res.statusCode}`);
+          for (const a of all) {
+            const row = byId.get(a.id);
+            if (row && !row.visible && (res.body.includes(a.title) || res.body.includes(`/artwork/${a.id}/`)))
+              leaks.push(`${where} ${url}: artwork ${a.id} (hidden) listed`);
+          }
+        };
+        if (!viewer) {
+          await mentions('sitemap', '/sitemaps/artworks-1.xml');
+          await mentions('gallery feed', '/feeds/artworks.atom');
+          for (const p of people) await mentions('artist feed', `/${p.user.slug}/feed.atom`);
+          for (const a of all)
+            if (!byId.get(a.id)?.visible) await mentions('oembed', `/api/oembed?url=${encodeURIComponent(`http://localhost/artwork/${a.id}/`)}&format=json`);
+        } else {
+          await seen('following feed', '/api/v1/feed/?limit=100');
+        }
         await page('gallery', '/gallery/all/');
         await page('search', `/gallery/all/?search=${tag}`);
         for (const p of people) {

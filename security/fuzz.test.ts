@@ -69,6 +69,7 @@ const nastyStrings = [
   "' OR '1'='1' --",
   '"; DROP TABLE users; --',
   '<script>alert(1)</script>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant literally
   '${7*7}{{7*7}}',
   '__proto__',
   'constructor',

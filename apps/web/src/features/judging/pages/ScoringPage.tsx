@@ -189,9 +189,8 @@ export default function ScoringPage() {
   const images = item.snapshot.images.length ? item.snapshot.images : [item.snapshot.cover].filter(Boolean);
   const keys = Array.from({ length: scale }, (_, i) => i + 1);
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the scoring keys are handled for the whole screen
     <div className={styles.scoring} onKeyDown={onKeyDown} data-testid="scoring">
-      {/* Focusable so the images scroll by keyboard too (WCAG 2.1.1; axe scrollable-region-focusable). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so the images scroll by keyboard (WCAG 2.1.1, axe scrollable-region-focusable) */}
       <section className={styles.viewer} style={{ background: item.snapshot.background_color }} tabIndex={0} aria-label={t('viewerLabel')}>
         {images.map((key, i) => (
           <img
