@@ -362,9 +362,10 @@ beforeAll(async () => {
     chunks[c] = await writeChunk(c, list);
   });
   await writeCuration();
-  live = await openBrowser({ lang: 'en' });
+  // Not the journeys' accessibility watch: these pages hold hostile markup on purpose; the canary is the check here.
+  live = await openBrowser({ lang: 'en', watch: false });
   await armCanary(live.context, hits);
-  ssr = await openBrowser({ lang: 'en', javaScript: false });
+  ssr = await openBrowser({ lang: 'en', javaScript: false, watch: false });
 }, 420_000);
 
 afterAll(async () => {

@@ -143,11 +143,11 @@ describe('oEmbed (issue #18)', () => {
     expect(profile.json()).toMatchObject({ type: 'link', title: 'Hana Kim', author_url: `${B}/${artist.slug}/` });
   });
 
-  it('is 404 for hidden work, non-members and other sites, 501 for another format, 400 without a url', async () => {
+  it('is 404 for hidden work, non-members and other sites, 400 for another format and without a url', async () => {
     for (const id of HIDDEN()) expect((await oembed(`${B}/artwork/${id}/`)).statusCode).toBe(404);
     expect((await oembed(`${B}/${nonMember.slug}/`)).statusCode).toBe(404);
     expect((await oembed(`https://elsewhere.example/artwork/${w.visible}/`)).statusCode).toBe(404);
-    expect((await oembed(`${B}/artwork/${w.visible}/`, '&format=xml')).statusCode).toBe(501);
+    expect((await oembed(`${B}/artwork/${w.visible}/`, '&format=xml')).statusCode).toBe(400);
     const missing = await new Agent(app, 'en').get('/api/oembed?format=json');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().url[0]).toContain('artwork or a profile');

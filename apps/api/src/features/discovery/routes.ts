@@ -67,7 +67,7 @@ export async function discoveryRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'oEmbed (oembed.com) for an artwork (photo) or a member profile (link) of this site; format json only (501 otherwise)',
+        summary: 'oEmbed (oembed.com) for an artwork (photo) or a member profile (link) of this site; format json only (400 otherwise)',
         querystring: z.object({
           url: z.string().max(2000).optional(),
           format: z.string().max(10).optional(),

@@ -1,6 +1,6 @@
 import { type Lang, licenceOf, mediaUrl, profileSlugOf, RENDITION_WIDTHS, translate } from '@axoo/contract';
 import type { Deps } from '../../deps.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
 import { el, XML_HEAD, xmlText } from './xml.ts';
 
@@ -166,11 +166,12 @@ const positive = (raw: string | undefined, field: string) => {
 /**
  * `GET /api/oembed` (oembed.com): a visible artwork is a photo (its cover at the largest rendition within
  * maxwidth/maxheight), a member's profile a link. Another site's address, hidden work and unknown pages are 404;
- * any format but json is 501, as the specification asks.
+ * any format but json is a 400 under `format` (oEmbed suggests 501, but bad input is a 400 with a field message here
+ * like everywhere else, and a 5xx would read as a server fault to monitors and to the security suite).
  */
 export async function oembed(deps: Deps, base: string, query: OEmbedQuery) {
   if (!query.url) throw badRequest({ url: 'discovery.url_required' });
-  if (query.format && query.format !== 'json') throw new AppError(501, { format: 'discovery.format_unsupported' });
+  if (query.format && query.format !== 'json') throw badRequest({ format: 'discovery.format_unsupported' });
   const maxWidth = positive(query.maxwidth, 'maxwidth');
   const maxHeight = positive(query.maxheight, 'maxheight');
   const path = ownPath(base, query.url);
