@@ -108,6 +108,13 @@ export async function audit(page: Page, options: AuditOptions = {}): Promise<str
         } catch {
           problems.push(`the ${el.id} block does not parse (broken out of?)`);
         }
+      } else if (type === 'application/ld+json' && el.closest('head')) {
+        // Structured data of public pages (issue #18): inert, but it must still be one JSON value that nothing broke out of.
+        try {
+          JSON.parse(el.textContent ?? '');
+        } catch {
+          problems.push('a JSON-LD block does not parse (broken out of?)');
+        }
       } else if (!(type === 'module' && /^\/assets\/[\w.-]+\.js$/.test(src)))
         problems.push(`a script element: type="${type}" src="${src}" ${(el.textContent ?? '').slice(0, 80)}`);
     }
