@@ -386,11 +386,15 @@ async function scrollAll(page: Page, rounds: number): Promise<number> {
   const items = page.locator('[data-testid="artwork-card"], article, li');
   let count = await items.count();
   for (let i = 0; i < rounds; i++) {
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const before = count;
-    // The next page arrives and renders (or the list has ended).
-    for (let wait = 0; wait < 50 && count === before; wait++) {
-      await page.waitForTimeout(100);
+    // The next page arrives and renders (or the list has ended); a busy machine may take a while, and a sentinel
+    // already on screen fires only when it comes into view again, so scroll to the last item and the end each try.
+    for (let wait = 0; wait < 60 && count === before; wait++) {
+      if (wait % 10 === 0) {
+        if (count > 0) await items.nth(count - 1).scrollIntoViewIfNeeded().catch(() => {});
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      }
+      await page.waitForTimeout(250);
       count = await items.count();
     }
     if (count === before) break;
