@@ -391,7 +391,11 @@ async function scrollAll(page: Page, rounds: number): Promise<number> {
     // already on screen fires only when it comes into view again, so scroll to the last item and the end each try.
     for (let wait = 0; wait < 60 && count === before; wait++) {
       if (wait % 10 === 0) {
-        if (count > 0) await items.nth(count - 1).scrollIntoViewIfNeeded().catch(() => {});
+        if (count > 0)
+          await items
+            .nth(count - 1)
+            .scrollIntoViewIfNeeded()
+            .catch(() => {});
         await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       }
       await page.waitForTimeout(250);
