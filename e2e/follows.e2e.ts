@@ -114,6 +114,8 @@ describe('follows, feed, notifications and insights (issue #17)', () => {
     const publish = page.getByTestId('mail-publish');
     await publish.waitFor();
     expect(await publish.isChecked()).toBe(true);
+    // The preferences arrive with the account page's other sections: let their queries settle before the click.
+    await page.waitForLoadState('networkidle').catch(() => {});
     await publish.uncheck();
     await expect.poll(() => page.getByTestId('mail-publish').isChecked()).toBe(false);
     await screenshot(page, 'follows-mail-preferences-en');
