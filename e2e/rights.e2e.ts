@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '../apps/api/test/zip.ts';
 import { buildPremium, type UserRow } from '../apps/api/test/factories.ts';
-import { type Browser, baseURL, fixtures, imageFile, mailTo, openBrowser, screenshot } from './support.ts';
+import { type Browser, baseURL, fillPublishFields, fixtures, imageFile, mailTo, openBrowser, screenshot } from './support.ts';
 
 // Issue #18 journey: an artist writes alt text when reminded, publishes, switches the AI-training opt-out off and
 // on and sees the badge change (and the headers follow), then downloads their data from the mailed link.
@@ -36,14 +36,7 @@ describe("artists' rights journey (issue #18)", () => {
     await page.getByTestId('cover-file').setInputFiles(await imageFile('cover.png', 1600, 1200, '#e53935', '#1e88e5'));
     await page.getByTestId('crop-done').click();
     await page.locator('img[src*="/media/artworks/"][width="240"]').waitFor({ timeout: 20_000 });
-    await page.getByLabel('Title', { exact: true }).fill('Red and blue');
-    for (const label of ['Genres', 'Fields', 'Concepts', 'Colour']) {
-      await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
-      await page.getByRole('option').first().click();
-      await page.keyboard.press('Escape');
-    }
-    await page.getByRole('button', { name: /^Licence/ }).click();
-    await page.getByRole('option', { name: /CC BY-NC\)/ }).click();
+    await fillPublishFields(page, 'Red and blue');
 
     await page.getByTestId('publish').click();
     const reminder = page.getByRole('dialog');

@@ -177,6 +177,18 @@ export async function mailTo(to: string) {
  * an image in the editor makes the draft, a cropped cover, the form, PUBLISHING; returns the artwork id
  * once the browser is on /goodluck/{invite}/published/{artwork}/.
  */
+/** The upload sidebar's required fields (SPEC §5 publishing): a title, the first choice of each list, CC BY-NC. */
+export async function fillPublishFields(page: Page, title: string) {
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  for (const label of ['Genres', 'Fields', 'Concepts', 'Colour']) {
+    await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+    await page.getByRole('option').first().click();
+    await page.keyboard.press('Escape');
+  }
+  await page.getByRole('button', { name: /^Licence/ }).click();
+  await page.getByRole('option', { name: /CC BY-NC\)/ }).click();
+}
+
 export async function publishThroughUpload(page: Page, inviteId: number): Promise<number> {
   await page.getByTestId('editor').waitFor();
   await page.getByTestId('editor-file').setInputFiles(await imageFile('poster.png', 1200, 800, '#ff7043', '#ffd54f'));
@@ -185,14 +197,7 @@ export async function publishThroughUpload(page: Page, inviteId: number): Promis
   await page.getByTestId('cover-file').setInputFiles(await imageFile('cover.png', 1600, 1200, '#26a69a', '#ffee58'));
   await page.getByTestId('crop-done').click();
   await page.locator('img[src*="/media/artworks/"][width="240"]').waitFor({ timeout: 20_000 });
-  await page.getByLabel('Title', { exact: true }).fill('Summer Poster');
-  for (const label of ['Genres', 'Fields', 'Concepts', 'Colour']) {
-    await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
-    await page.getByRole('option').first().click();
-    await page.keyboard.press('Escape');
-  }
-  await page.getByRole('button', { name: /^Licence/ }).click();
-  await page.getByRole('option', { name: /CC BY-NC\)/ }).click();
+  await fillPublishFields(page, 'Summer Poster');
   await page.getByTestId('publish').click();
   // Issue #18: the first publish with images lacking alt text is held once for a reminder.
   await page.getByRole('dialog').getByRole('button', { name: 'Publish anyway' }).click();
