@@ -72,6 +72,15 @@ export function paged<T>(request: FastifyRequest, page: Page, count: number, res
   };
 }
 
+/**
+ * The same answer as JSON text, from items that are JSON text already (issue #14: the gallery's cards
+ * are kept serialised; joining them costs nothing next to parsing and serialising them again).
+ */
+export function pagedText(request: FastifyRequest, page: Page, count: number, items: string[]): string {
+  const { next, previous } = paged(request, page, count, []);
+  return `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":[${items.join(',')}]}`;
+}
+
 /** Response schema of a paged list of `item`. */
 export function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });

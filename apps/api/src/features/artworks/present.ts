@@ -1,20 +1,20 @@
 import type { Artwork } from '@axoo/contract';
 import { type Lang, localisedName } from '@axoo/contract';
 import { presentUser } from '../accounts/present.ts';
-import type { ArtworkRelations, ArtworkRow } from './read-model.ts';
+import type { ArtworkRelations, CardRow } from './read-model.ts';
 
 /**
  * SPEC §3 Artwork as the API answers it. Lists omit `content` (cards never show it);
  * the detail passes `withContent`.
  */
-export function presentArtwork(row: ArtworkRow, rel: ArtworkRelations, lang: Lang, options: { withContent?: boolean } = {}) {
+export function presentArtwork(row: CardRow, rel: ArtworkRelations, lang: Lang, options: { withContent?: boolean } = {}) {
   const author = rel.authors.get(row.authorId);
   const color = row.colorId === null ? null : (rel.colors.get(row.colorId) ?? null);
   const applications = rel.applications.get(row.id) ?? [];
   return {
     id: row.id,
     title: row.title,
-    ...(options.withContent ? { content: row.content } : {}),
+    ...(options.withContent ? { content: row.content ?? '' } : {}),
     author: author ? presentUser.author(author, lang, author.categories) : null,
     categories: (rel.categories.get(row.id) ?? []).map((c) => ({ category: c.code, name: localisedName(lang, c) })),
     fields: (rel.fields.get(row.id) ?? []).map((f) => ({ field: f.code, name: localisedName(lang, f) })),

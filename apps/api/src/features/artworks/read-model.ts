@@ -26,6 +26,8 @@ import {
  * `withAlbumUsers` / `withAssets` helpers are composed into every query.
  */
 export type ArtworkRow = typeof artworks.$inferSelect;
+/** A row as lists read it: everything but the content (`withRelated(…, { content: false })`). */
+export type CardRow = Omit<ArtworkRow, 'content'> & Partial<Pick<ArtworkRow, 'content'>>;
 export type AuthorRow = Pick<
   typeof users.$inferSelect,
   'id' | 'username' | 'name' | 'slug' | 'isPremium' | 'croppedAvatar' | 'level' | 'availableForHire' | 'aiOptOut'
@@ -119,8 +121,19 @@ export function relatedColumn(viewerId: number | null | SQL): SQL<Related> {
   )`;
 }
 
-/** The artwork's own columns plus `related`, for `db.select()` in any artwork query. */
-export const withRelated = (viewerId: number | null | SQL) => ({ ...getTableColumns(artworks), related: relatedColumn(viewerId) });
+/**
+ * The artwork's own columns plus `related`, for `db.select()` in any artwork query; cards leave the
+ * content out (`{ content: false }`: lists never show it, and it is the row's largest column).
+ */
+const cardColumns = () => {
+  const { content: _content, ...card } = getTableColumns(artworks);
+  return card;
+};
+export function withRelated(viewerId: number | null | SQL, options: { content: false }): ReturnType<typeof cardColumns> & { related: SQL<Related> };
+export function withRelated(viewerId: number | null | SQL): ReturnType<typeof getTableColumns<typeof artworks>> & { related: SQL<Related> };
+export function withRelated(viewerId: number | null | SQL, options?: { content: false }) {
+  return { ...(options ? cardColumns() : getTableColumns(artworks)), related: relatedColumn(viewerId) };
+}
 
 export const emptyRelations = (): ArtworkRelations => ({
   authors: new Map(),
@@ -147,9 +160,14 @@ function addRelated(rel: ArtworkRelations, id: number, raw: Related | string) {
 }
 
 /** Splits rows selected `withRelated` into plain rows and the relation maps presentArtwork takes. */
-export function splitRelated(selected: (ArtworkRow & { related: Related | string })[]): { rows: ArtworkRow[]; rel: ArtworkRelations } {
+type WithRelated<R> = R & { related: Related | string };
+/** What a statement selected `withRelated` (the driver's rows, typed). */
+export type RelatedRows = WithRelated<ArtworkRow>[];
+export function splitRelated(selected: RelatedRows): { rows: ArtworkRow[]; rel: ArtworkRelations };
+export function splitRelated(selected: WithRelated<CardRow>[]): { rows: CardRow[]; rel: ArtworkRelations };
+export function splitRelated(selected: WithRelated<CardRow>[]): { rows: CardRow[]; rel: ArtworkRelations } {
   const rel = emptyRelations();
-  const rows: ArtworkRow[] = [];
+  const rows: CardRow[] = [];
   for (const { related, ...row } of selected) {
     rows.push(row);
     addRelated(rel, row.id, related);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { desc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworks, follows, type UserRow, userCategories, users } from '../../db/schema/index.ts';
-import { splitRelated, withRelated } from '../artworks/read-model.ts';
+import { type RelatedRows, splitRelated, withRelated } from '../artworks/read-model.ts';
 
 /**
  * The followed authors' visible artworks, as `(id)`: a nested loop over the viewer's follows, each reading its author's
@@ -25,7 +25,7 @@ export async function pageOfFeed(db: Executor, viewerId: number, limit: number, 
   const query = db.select(withRelated(viewerId)).from(artworks).where(sql`${artworks.id} in (${ids})`).orderBy(desc(artworks.created), desc(artworks.id));
   const name = `feed_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`;
   const selected = await query.prepare(name).execute();
-  return splitRelated(selected as Parameters<typeof splitRelated>[0]);
+  return splitRelated(selected as RelatedRows);
 }
 
 export interface SuggestionRow {

@@ -254,6 +254,7 @@ describe('a fixed number of SQL statements per list, whatever the page size', ()
         await agent.get('/healthz');
         // Counted afresh each time (the visible count is otherwise cached for a few seconds).
         local.gallery.clearCounts();
+        local.gallery.cards.clear();
         local.guestAnswers.clear();
         const before = local.database.statements.count;
         const res = await agent.get(url);
@@ -269,7 +270,8 @@ describe('a fixed number of SQL statements per list, whatever the page size', ()
       expect(small.results).toBe(1);
       expect(big.results).toBe(30);
       expect(big.n).toBe(small.n);
-      // Session, visible count, own hidden count, page with its relations.
+      // Visible count, own hidden count, the page's marks, the cards' rows with their relations (the
+      // session was remembered at /healthz, issue #14).
       expect(big.n).toBe(4);
       const searched = await measure('/api/v1/artworks/?limit=30&search=Artwork&categories__category=painting');
       expect(searched.n).toBe(small.n);
@@ -303,6 +305,51 @@ describe('the gallery caches (count per filter set, whole guest answers)', () =>
       expect(after.count).toBe(2);
       expect(after.results).toHaveLength(2);
       expect((await agent.get('/api/v1/artworks/')).json().count).toBe(2);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('what a member is served from memory (issue #14: cards, search matches, sessions)', () => {
+  it('shows a title edited through the API at once, in both languages, with fresh views and marks', async () => {
+    const local = await buildTestApp();
+    try {
+      const author = await buildPremium(local);
+      const art = await buildArtwork(local, author, { title: 'Harbour at dawn', tagNames: ['harbour'] });
+      const reader = new Agent(local);
+      const viewer = await buildUser(local);
+      await loginAs(reader, viewer);
+      const card = async (lang = 'en', query = '') =>
+        (await reader.get(`/api/v1/artworks/?limit=5${query}`, { 'accept-language': lang })).json().results.find((r: { id: number }) => r.id === art.id);
+      expect((await card()).title).toBe('Harbour at dawn');
+      expect((await card('ko')).categories[0].name).not.toBe((await card('en')).categories[0].name);
+      // Views and the viewer's own collection mark are read per request, never from the stored card.
+      await local.db.update(artworks).set({ hit: 77 }).where(eq(artworks.id, art.id));
+      await local.db.insert(collections).values({ userId: viewer.id, artworkId: art.id });
+      expect(await card()).toMatchObject({ hit: 77, collection: expect.any(Number) });
+      // A search's matches are kept too; the edit below (a write) clears cards and matches on every process.
+      expect((await card('en', '&search=Harbour')).title).toBe('Harbour at dawn');
+      const author$ = new Agent(local);
+      await loginAs(author$, author);
+      expect((await author$.put(`/api/v1/artworks/${art.id}/`, { title: 'Harbour at dusk' })).statusCode).toBe(200);
+      expect((await card()).title).toBe('Harbour at dusk');
+      expect((await card('en', '&search=dusk'))?.title).toBe('Harbour at dusk');
+      expect(await card('en', '&search=dawn')).toBeUndefined();
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('forgets a session at logout, on a link (GET) as on a write', async () => {
+    const local = await buildTestApp();
+    try {
+      const agent = new Agent(local);
+      await loginAs(agent, await buildUser(local));
+      const cookie = `sessionid=${agent.cookies.get('sessionid')}`;
+      expect((await local.inject({ url: '/api/v1/users/me/', headers: { cookie } })).statusCode).toBe(200);
+      expect((await local.inject({ url: '/accounts/logout/', headers: { cookie } })).statusCode).toBe(302);
+      expect((await local.inject({ url: '/api/v1/users/me/', headers: { cookie } })).statusCode).toBe(403);
     } finally {
       await local.close();
     }

@@ -17,7 +17,7 @@ import {
   tags,
   users,
 } from '../../db/schema/index.ts';
-import { splitRelated, withRelated } from '../artworks/read-model.ts';
+import { type CardRow, type Related, type RelatedRows, splitRelated, withRelated, withViewerCollection } from '../artworks/read-model.ts';
 
 export type Ordering = '-created' | 'created' | '-hit' | 'hit';
 
@@ -175,13 +175,21 @@ const orderSql: Record<Ordering, SQL> = {
   hit: sql.raw('hit asc, id asc'),
 };
 
+/** One row of a page: which artwork, its views now, and the viewer's collection entry for it. */
+export interface PageMark {
+  id: number;
+  hit: number;
+  collection: number | null;
+}
+
 /**
- * One page of artwork rows. The page's ids are picked first from the index alone (a deep offset
- * skips index entries, not table rows), then only those rows are read: page 50 costs about page 1.
- * With several scopes, each gives its own first offset+limit rows in order and the merge keeps the
- * page; that is exact because the scopes do not overlap.
+ * One page of a list as marks, in order. The page's ids are picked first from the index alone (a
+ * deep offset skips index entries, not table rows), then only those rows are read, and only for
+ * what is not the same for everyone: `hit` and the viewer's collection entry (the cards themselves
+ * come from the card store, cards.ts). With several scopes, each gives its own first offset+limit
+ * rows in order and the merge keeps the page; that is exact because the scopes do not overlap.
  */
-export async function pageOfArtworks(db: Executor, scopes: SQL[], ordering: Ordering, limit: number, offset: number, viewerId: number | null) {
+export async function pageMarks(db: Executor, scopes: SQL[], ordering: Ordering, limit: number, offset: number, viewerId: number | null): Promise<PageMark[]> {
   const order = orderSql[ordering];
   let ids: SQL;
   if (scopes.length === 1) {
@@ -191,15 +199,57 @@ export async function pageOfArtworks(db: Executor, scopes: SQL[], ordering: Orde
     ids = sql`select id from (${sql.join(branches, sql` union all `)}) as merged order by ${order} limit ${limit} offset ${offset}`;
   }
   const query = db
-    .select(withRelated(viewerId))
+    // Nested once: drizzle writes a single-table select's top-level columns without their table, and
+    // `artwork_id = id` would then compare with the collection's own id.
+    .select({ id: artworks.id, hit: artworks.hit, collection: sql<number | null>`${withViewerCollection(viewerId)}` })
     .from(artworks)
     .where(sql`${artworks.id} in (${ids})`)
     .orderBy(...orderBy(ordering));
-  // A named statement per query shape (the values are parameters): PostgreSQL parses it once per
-  // connection and can keep its plan, where planning this statement costs as much as running it.
+  // A named statement per query shape (the values are parameters): PostgreSQL parses it once per connection.
   const name = `gallery_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`;
-  const selected = await query.prepare(name).execute();
-  return splitRelated(selected as Parameters<typeof splitRelated>[0]);
+  return (await query.prepare(name).execute()) as PageMark[];
+}
+
+/**
+ * Issue #14: every visible match of a search, in the list's order, as one array: what the match-set
+ * cache (state.ts) keeps so that each page of a search is a slice of it.
+ */
+export async function matchIds(db: Executor, visible: SQL, ordering: Ordering): Promise<number[]> {
+  const [row] = await db.select({ ids: sql<number[]>`coalesce(array_agg(id order by ${orderSql[ordering]}), '{}')` }).from(sql`(${visible}) as scope`);
+  return row?.ids ?? [];
+}
+
+/** The marks of given ids, in their order (one statement, prepared once per database; guest and member forms). */
+export function prepareMarks(db: Db) {
+  const page = sql`unnest(${sql.placeholder('ids')}::int[]) with ordinality as page(id, n)`;
+  const marks = (viewer: SQL | null) =>
+    db
+      .select({ id: artworks.id, hit: artworks.hit, collection: sql<number | null>`${withViewerCollection(viewer)}` })
+      .from(page)
+      .innerJoin(artworks, sql`${artworks.id} = page.id`)
+      .orderBy(sql`page.n`);
+  return { guest: marks(null).prepare('gallery_marks_guest'), member: marks(sql`${sql.placeholder('viewer')}::int`).prepare('gallery_marks_member') };
+}
+export type MarkStatements = ReturnType<typeof prepareMarks>;
+
+export async function marksOf(p: MarkStatements, ids: number[], viewerId: number | null): Promise<PageMark[]> {
+  if (!ids.length) return [];
+  return (viewerId === null ? await p.guest.execute({ ids }) : await p.member.execute({ ids, viewer: viewerId })) as PageMark[];
+}
+
+/** The cards' one statement (rows without their content, with their relations), prepared once per database. */
+export function prepareCards(db: Db) {
+  return db
+    .select(withRelated(null, { content: false }))
+    .from(artworks)
+    .where(sql`${artworks.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('gallery_cards');
+}
+export type CardStatement = ReturnType<typeof prepareCards>;
+
+/** The rows and relations of the cards a page lacks. */
+export async function cardRows(statement: CardStatement, ids: number[]) {
+  return splitRelated((await statement.execute({ ids })) as (CardRow & { related: Related })[]);
 }
 
 /** The detail's one statement, prepared once per database (guest and member forms): no planning per request. */
@@ -224,7 +274,7 @@ export type DetailStatements = ReturnType<typeof prepareDetail>;
 /** One artwork with everything the overlay shows, in one statement (prepared once per app: gallery-state). */
 export async function findArtworkWithRelated(p: DetailStatements, id: number, viewerId: number | null) {
   const selected = viewerId === null ? await p.guest.execute({ id }) : await p.member.execute({ id, viewer: viewerId });
-  return selected.length ? splitRelated(selected as Parameters<typeof splitRelated>[0]) : null;
+  return selected.length ? splitRelated(selected as RelatedRows) : null;
 }
 
 export async function findArtwork(db: Executor, id: number) {

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';
-import { baseUrl, paged, pagingQuery, parsePaging } from '../../http/paging.ts';
+import { baseUrl, pagedText, pagingQuery, parsePaging } from '../../http/paging.ts';
 import type { ArtworkFilters, Ordering } from './queries.ts';
 import { galleryStatePlugin } from './state.ts';
 import { dailyView, listArtworks, listUserArtworks, readArtwork } from './service.ts';
@@ -113,13 +113,13 @@ async function gallery(app: FastifyInstance) {
       const ordering = (request.query.ordering ?? '-created') as Ordering;
       const answer = async () => {
         const result = await listArtworks(app, request.user, request.lang, filters, ordering, page);
-        return paged(request, page, result.count, result.results);
+        return pagedText(request, page, result.count, result.cards);
       };
-      if (request.user) return answer();
+      reply.type('application/json; charset=utf-8');
+      if (request.user) return reply.send(await answer());
       // Guests share answers for a moment (the links inside are absolute: the host is part of the key).
       const key = `${request.lang} ${baseUrl(request)} ${request.url}`;
-      const body = await app.guestAnswers.get('list', key, async () => JSON.stringify(await answer()));
-      return reply.type('application/json; charset=utf-8').send(body);
+      return reply.send(await app.guestAnswers.get('list', key, answer));
     },
   );
 
@@ -155,7 +155,7 @@ async function gallery(app: FastifyInstance) {
         querystring: userListQuery,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const page = parsePaging(request.query);
       const result = await listUserArtworks(
         app,
@@ -165,7 +165,7 @@ async function gallery(app: FastifyInstance) {
         { type: request.query.type ?? 'projects', draft: request.query.draft === 'true', ordering: (request.query.ordering ?? '-created') as Ordering },
         page,
       );
-      return paged(request, page, result.count, result.results);
+      return reply.type('application/json; charset=utf-8').send(pagedText(request, page, result.count, result.cards));
     },
   );
 }

@@ -6,6 +6,7 @@ import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { canViewArtwork, visibleScope, visibleScopes } from '../artworks/scope.ts';
 import { presentArtwork } from '../artworks/present.ts';
+import { cardText, withMarks } from './cards.ts';
 import { canSeeCollection, countsAsView, isOwner } from './policy.ts';
 import * as q from './queries.ts';
 import type { GalleryState } from './state.ts';
@@ -13,29 +14,68 @@ import type { GalleryState } from './state.ts';
 /** The gallery's services also use its per-process state. */
 export type GalleryDeps = Deps & { gallery: GalleryState };
 
+/** A list's answer before paging links: the count and each card as JSON text, in order. */
+export interface CardList {
+  count: number;
+  cards: string[];
+}
+
 /**
- * A list in a fixed number of statements whatever the page size: the count and the page's rows
- * (in parallel), then the relations of all rows at once.
+ * A list in a fixed number of statements whatever the page size (issue #14): the count (cached per
+ * filter set) and the page's marks in parallel, then, only for cards the store lacks, their rows with
+ * relations in one statement. Each card is presented once per language and kept as text (cards.ts);
+ * the viewer's marks are appended per request.
  */
-async function presentList(lang: Lang, count: Promise<number>, page: ReturnType<typeof q.pageOfArtworks>) {
-  const [total, { rows, rel }] = await Promise.all([count, page]);
-  return { count: total, results: rows.map((row) => presentArtwork(row, rel, lang)) };
+async function cardList(deps: GalleryDeps, lang: Lang, count: Promise<number>, page: Promise<q.PageMark[]>): Promise<CardList> {
+  const [total, marks] = await Promise.all([count, page]);
+  const store = deps.gallery.cards;
+  const texts = new Map<number, string>();
+  const missing: number[] = [];
+  for (const { id } of marks) {
+    const text = store.get(lang, id);
+    if (text === undefined) missing.push(id);
+    else texts.set(id, text);
+  }
+  if (missing.length) {
+    const { rows, rel } = await q.cardRows(deps.gallery.cardRows, missing);
+    for (const row of rows) {
+      const text = cardText(presentArtwork(row, rel, lang));
+      store.set(lang, row.id, text);
+      texts.set(row.id, text);
+    }
+  }
+  const cards: string[] = [];
+  for (const { id, hit, collection } of marks) {
+    const text = texts.get(id);
+    // Deleted between the two statements: gone from the page as from the list.
+    if (text !== undefined) cards.push(withMarks(text, hit, collection));
+  }
+  return { count: total, cards };
 }
 
 /**
  * SPEC §7 GET /api/v1/artworks/: the gallery. The visible part of the count is shared by every
  * viewer with the same filters and cached for a few seconds (state.ts); a logged-in author's
- * own hidden work is counted apart, which is cheap through the author index.
+ * own hidden work is counted apart (through the author index) and cached for them alike.
  */
-export function listArtworks(deps: GalleryDeps, viewer: UserRow | null, lang: Lang, filters: q.ArtworkFilters, ordering: q.Ordering, page: Page) {
+export async function listArtworks(deps: GalleryDeps, viewer: UserRow | null, lang: Lang, filters: q.ArtworkFilters, ordering: q.Ordering, page: Page) {
   const [everyone, ...hidden] = visibleScopes(viewer);
   const visible = q.visibleRows(everyone, filters);
   const own = hidden.map((scope) => q.rowsOf(q.artworkConditions(scope, filters) as SQL));
-  const scopes = [visible, ...own];
   const key = JSON.stringify({ ...filters, createdFrom: filters.createdFrom?.getTime() });
+  const ownCount = own.length && viewer ? deps.gallery.count(`${viewer.id} ${key}`, () => q.countArtworks(deps.db, own)) : Promise.resolve(0);
+  if (filters.search) {
+    // A search's pages are slices of its cached visible matches, unless the viewer has hidden work of
+    // their own among the matches (then the two scopes are merged in SQL, below).
+    const [matches, mine] = await Promise.all([deps.gallery.matches(`${key} ${ordering}`, () => q.matchIds(deps.db, visible, ordering)), ownCount]);
+    if (!mine) {
+      const ids = Array.from(matches.subarray(page.offset, page.offset + page.limit));
+      return cardList(deps, lang, Promise.resolve(matches.length), q.marksOf(deps.gallery.marks, ids, viewer?.id ?? null));
+    }
+  }
   const visibleCount = deps.gallery.count(key, () => q.countArtworks(deps.db, [visible]));
-  const count = own.length ? Promise.all([visibleCount, q.countArtworks(deps.db, own)]).then(([a, b]) => a + b) : visibleCount;
-  return presentList(lang, count, q.pageOfArtworks(deps.db, scopes, ordering, page.limit, page.offset, viewer?.id ?? null));
+  const count = Promise.all([visibleCount, ownCount]).then(([a, b]) => a + b);
+  return cardList(deps, lang, count, q.pageMarks(deps.db, [visible, ...own], ordering, page.limit, page.offset, viewer?.id ?? null));
 }
 
 /**
@@ -43,7 +83,7 @@ export function listArtworks(deps: GalleryDeps, viewer: UserRow | null, lang: La
  * What another viewer may not see is a 404, like a hidden artwork.
  */
 export async function listUserArtworks(
-  deps: Deps,
+  deps: GalleryDeps,
   viewer: UserRow | null,
   lang: Lang,
   userId: number,
@@ -67,7 +107,7 @@ export async function listUserArtworks(
     where = q.profileProjects(userId, visibleScope(viewer, { drafts: true, staffSeesAll: true }));
   }
   const rows = q.rowsOf(where);
-  return presentList(lang, q.countArtworks(deps.db, [rows]), q.pageOfArtworks(deps.db, [rows], options.ordering, page.limit, page.offset, viewer?.id ?? null));
+  return cardList(deps, lang, q.countArtworks(deps.db, [rows]), q.pageMarks(deps.db, [rows], options.ordering, page.limit, page.offset, viewer?.id ?? null));
 }
 
 /** One viewer's view of one artwork on one day (SPEC §7: counted once). */

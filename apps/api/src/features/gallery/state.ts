@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Memo, remember } from '../../http/memo.ts';
-import { type DetailStatements, prepareDetail } from './queries.ts';
+import { type CardStore, cardStore } from './cards.ts';
+import { type CardStatement, type DetailStatements, type MarkStatements, prepareCards, prepareDetail, prepareMarks } from './queries.ts';
 
 /**
  * Counts of the gallery's visible artworks per filter set, kept for a few seconds per process.
@@ -10,15 +11,29 @@ import { type DetailStatements, prepareDetail } from './queries.ts';
  * clears it at once (`changes`), so a user's own change shows.
  */
 const COUNT_TTL_MS = 5_000;
+/**
+ * A search's visible matches in order (issue #14), kept like the counts: each page of a search is then
+ * a slice, where the database would find, fetch and sort every match again for each page. At most
+ * MATCH_IDS_MAX ids are kept altogether (4 bytes each).
+ */
+const MATCH_IDS_MAX = 2_000_000;
 const RECENT_VIEWS_MAX = 100_000;
 
 export interface GalleryState {
   count(key: string, count: () => Promise<number>): Promise<number>;
+  /** The ordered ids of a search's visible matches, per filter set and ordering. */
+  matches(key: string, load: () => Promise<number[]>): Promise<Int32Array>;
   clearCounts(): void;
   /** Views this process already recorded today (`artwork viewer day`): spares the statement for refreshes. */
   recentViews: { has(key: string): boolean; add(key: string): void };
   /** The artwork detail's prepared statements (guest and member), made once for the app's database. */
   detail: DetailStatements;
+  /** The lists' cards as JSON text per language (cards.ts), cleared by any write. */
+  cards: CardStore;
+  /** The statement that reads the cards a page lacks. */
+  cardRows: CardStatement;
+  /** The statements that read given ids' marks (hit, the viewer's collection entry) in order. */
+  marks: MarkStatements;
 }
 
 declare module 'fastify' {
@@ -31,11 +46,30 @@ declare module 'fastify' {
 export const galleryStatePlugin = fp(
   async (app: FastifyInstance) => {
     const counts: Memo<number> = new Map();
+    const matches: Memo<Int32Array> = new Map();
+    let matchIds = 0;
     const views = new Set<string>();
     const state: GalleryState = {
       detail: prepareDetail(app.db),
+      cards: cardStore(),
+      cardRows: prepareCards(app.db),
+      marks: prepareMarks(app.db),
       count: (key, count) => remember(counts, key, COUNT_TTL_MS, count),
-      clearCounts: () => counts.clear(),
+      matches: (key, load) =>
+        remember(matches, key, COUNT_TTL_MS, async () => {
+          const ids = Int32Array.from(await load());
+          matchIds += ids.length;
+          if (matchIds > MATCH_IDS_MAX) {
+            matches.clear();
+            matchIds = ids.length;
+          }
+          return ids;
+        }),
+      clearCounts: () => {
+        counts.clear();
+        matches.clear();
+        matchIds = 0;
+      },
       recentViews: {
         has: (key) => views.has(key),
         add: (key) => {
@@ -45,7 +79,10 @@ export const galleryStatePlugin = fp(
       },
     };
     app.decorate('gallery', state);
-    app.changes.subscribe(() => state.clearCounts());
+    app.changes.subscribe(() => {
+      state.clearCounts();
+      state.cards.clear();
+    });
   },
   { name: 'gallery-state', dependencies: ['db', 'changes'] },
 );

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworks, collections, dataExports, inviteAnswers, inviteApplications, inviteQuestions, invites, users } from '../../db/schema/index.ts';
-import { splitRelated, withRelated } from '../artworks/read-model.ts';
+import { type RelatedRows, splitRelated, withRelated } from '../artworks/read-model.ts';
 
 export type ExportRow = typeof dataExports.$inferSelect;
 
@@ -46,7 +46,7 @@ export async function artworksAfter(db: Executor, userId: number, afterId: numbe
     .where(and(eq(artworks.authorId, userId), gt(artworks.id, afterId)))
     .orderBy(asc(artworks.id))
     .limit(limit);
-  return splitRelated(rows as Parameters<typeof splitRelated>[0]);
+  return splitRelated(rows as RelatedRows);
 }
 
 export function collectionsOf(db: Executor, userId: number) {
