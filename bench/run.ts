@@ -28,6 +28,7 @@ import './site.ts';
 import { buildWeb, webBudget } from './web.ts';
 import { clusterBench } from './cluster.ts';
 import { judgingBench } from './judging.ts';
+import { memoryBench } from './memory.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,8 +37,14 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     only: { type: 'string' },
+    // Issue #14 scale: keep this run's member figures, or judge them against a kept run (bench/gallery.ts).
+    save: { type: 'string' },
+    minutes: { type: 'string', default: '10' },
+    baseline: { type: 'string' },
   },
 });
+if (values.save) process.env.BENCH_SAVE = values.save;
+if (values.baseline) process.env.BENCH_BASELINE = values.baseline;
 const selected = (name: string) => !values.only || name.includes(values.only);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
@@ -55,7 +62,7 @@ if (selected('judging')) {
   console.log('scenario: judging (juror pack export, keyboard scoring in Chromium)');
   await judgingBench();
 }
-if (!scenarios.some((s) => selected(s.name))) process.exit(0);
+if (!scenarios.some((s) => selected(s.name)) && !selected('memory')) process.exit(0);
 
 // Data: an existing database (DATABASE_URL, with BENCH_DATA_DIR for its media) or a fresh one.
 const existing = process.env.DATABASE_URL;
@@ -65,6 +72,11 @@ if (!existing) {
   const g = await generate({ artists: Number(values.artists), artworks: Number(values.artworks), dataDir, log: () => {} });
   databaseUrl = g.databaseUrl;
   console.log(`generated ${g.artists} artists and ${g.artworks} artworks in ${(g.ms / 1000).toFixed(1)} s`);
+}
+
+if (selected('memory')) {
+  console.log('scenario: memory (one process under mixed load, RSS sampled)');
+  await memoryBench({ databaseUrl: databaseUrl as string, dataDir, minutes: Number(values.minutes), connections });
 }
 
 // Lighthouse loads the pages themselves: serve a fresh production build, server renderer included.

@@ -18,20 +18,27 @@ import type { Lang } from '@axoo/contract';
 export const CARD_TTL_MS = 30_000;
 const MAX_CHARS = 8_000_000;
 
+/** A stored card: its text, and who may see it (the detail's store checks before it answers). */
+export interface StoredCard {
+  text: string;
+  authorId: number;
+  visible: boolean;
+}
+
 export interface CardStore {
-  get(lang: Lang, id: number): string | undefined;
-  set(lang: Lang, id: number, text: string): void;
+  get(lang: Lang, id: number): StoredCard | undefined;
+  set(lang: Lang, id: number, card: StoredCard): void;
   clear(): void;
   readonly size: number;
 }
 
 export function cardStore(now = () => Date.now()): CardStore {
-  const cards = new Map<string, { at: number; text: string }>();
+  const cards = new Map<string, { at: number; card: StoredCard }>();
   let chars = 0;
   const drop = (key: string) => {
     const old = cards.get(key);
     if (!old) return;
-    chars -= old.text.length;
+    chars -= old.card.text.length;
     cards.delete(key);
   };
   return {
@@ -40,18 +47,18 @@ export function cardStore(now = () => Date.now()): CardStore {
       const hit = cards.get(key);
       if (!hit) return undefined;
       if (now() - hit.at >= CARD_TTL_MS) return void drop(key);
-      return hit.text;
+      return hit.card;
     },
-    set(lang, id, text) {
+    set(lang, id, card) {
       const key = `${lang}${id}`;
       drop(key);
       // A Map iterates in insertion order: the first keys are the oldest.
       for (const oldest of cards.keys()) {
-        if (chars + text.length <= MAX_CHARS) break;
+        if (chars + card.text.length <= MAX_CHARS) break;
         drop(oldest);
       }
-      cards.set(key, { at: now(), text });
-      chars += text.length;
+      cards.set(key, { at: now(), card });
+      chars += card.text.length;
     },
     clear() {
       cards.clear();
@@ -63,10 +70,10 @@ export function cardStore(now = () => Date.now()): CardStore {
   };
 }
 
-/** A presented card as stored: its JSON text without `hit` and `collection`, which `withMarks` appends. */
-export function cardText(card: { hit: number; collection: number | null }): string {
+/** A presented card (or detail) as stored: its JSON text without `hit` and `collection`, which `withMarks` appends. */
+export function storedCard<C extends { hit: number; collection: number | null; visible: boolean }>(card: C, authorId: number): StoredCard {
   const { hit: _hit, collection: _collection, ...rest } = card;
-  return JSON.stringify(rest);
+  return { text: JSON.stringify(rest), authorId, visible: card.visible };
 }
 
 /** The stored text with this request's `hit` and the viewer's `collection`. */

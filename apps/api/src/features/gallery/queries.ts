@@ -252,28 +252,20 @@ export async function cardRows(statement: CardStatement, ids: number[]) {
   return splitRelated((await statement.execute({ ids })) as (CardRow & { related: Related })[]);
 }
 
-/** The detail's one statement, prepared once per database (guest and member forms): no planning per request. */
+/** The detail's one statement (the viewer's marks are read apart: marksOf), prepared once per database. */
 export function prepareDetail(db: Db) {
-  return {
-    guest: db
-      .select(withRelated(null))
-      .from(artworks)
-      .where(eq(artworks.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('gallery_artwork_guest'),
-    member: db
-      .select(withRelated(sql`${sql.placeholder('viewer')}::int`))
-      .from(artworks)
-      .where(eq(artworks.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('gallery_artwork_member'),
-  };
+  return db
+    .select(withRelated(null))
+    .from(artworks)
+    .where(eq(artworks.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('gallery_artwork');
 }
-export type DetailStatements = ReturnType<typeof prepareDetail>;
+export type DetailStatement = ReturnType<typeof prepareDetail>;
 
 /** One artwork with everything the overlay shows, in one statement (prepared once per app: gallery-state). */
-export async function findArtworkWithRelated(p: DetailStatements, id: number, viewerId: number | null) {
-  const selected = viewerId === null ? await p.guest.execute({ id }) : await p.member.execute({ id, viewer: viewerId });
+export async function findArtworkWithRelated(statement: DetailStatement, id: number) {
+  const selected = await statement.execute({ id });
   return selected.length ? splitRelated(selected as RelatedRows) : null;
 }
 

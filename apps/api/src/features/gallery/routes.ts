@@ -135,13 +135,11 @@ async function gallery(app: FastifyInstance) {
     async (request, reply) => {
       const id = parseId(request.params.id);
       const view = dailyView(viewerKey(request), id);
-      if (request.user || !app.gallery.recentViews.has(view.key)) return readArtwork(app, request.user, request.lang, id, view);
+      reply.type('application/json; charset=utf-8');
+      if (request.user || !app.gallery.recentViews.has(view.key)) return reply.send(await readArtwork(app, request.user, request.lang, id, view));
       // A guest whose view this process already counted today shares the guests' answer for a moment:
       // nothing is left to count, and it holds nothing of theirs.
-      const body = await app.guestAnswers.get('detail', `${request.lang} ${id}`, async () =>
-        JSON.stringify(await readArtwork(app, null, request.lang, id, null)),
-      );
-      return reply.type('application/json; charset=utf-8').send(body);
+      return reply.send(await app.guestAnswers.get('detail', `${request.lang} ${id}`, () => readArtwork(app, null, request.lang, id, null)));
     },
   );
 

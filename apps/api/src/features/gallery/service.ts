@@ -6,7 +6,7 @@ import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { canViewArtwork, visibleScope, visibleScopes } from '../artworks/scope.ts';
 import { presentArtwork } from '../artworks/present.ts';
-import { cardText, withMarks } from './cards.ts';
+import { storedCard, withMarks } from './cards.ts';
 import { canSeeCollection, countsAsView, isOwner } from './policy.ts';
 import * as q from './queries.ts';
 import type { GalleryState } from './state.ts';
@@ -32,16 +32,16 @@ async function cardList(deps: GalleryDeps, lang: Lang, count: Promise<number>, p
   const texts = new Map<number, string>();
   const missing: number[] = [];
   for (const { id } of marks) {
-    const text = store.get(lang, id);
-    if (text === undefined) missing.push(id);
-    else texts.set(id, text);
+    const card = store.get(lang, id);
+    if (card === undefined) missing.push(id);
+    else texts.set(id, card.text);
   }
   if (missing.length) {
     const { rows, rel } = await q.cardRows(deps.gallery.cardRows, missing);
     for (const row of rows) {
-      const text = cardText(presentArtwork(row, rel, lang));
-      store.set(lang, row.id, text);
-      texts.set(row.id, text);
+      const card = storedCard(presentArtwork(row, rel, lang), row.authorId);
+      store.set(lang, row.id, card);
+      texts.set(row.id, card.text);
     }
   }
   const cards: string[] = [];
@@ -125,17 +125,27 @@ export function dailyView(viewerKey: string, artworkId: number, now = new Date()
 /**
  * SPEC §7 GET /api/v1/artworks/{id}/: 404 for what the viewer may not see; with `view`, counts the viewer's view
  * of the day. The set of views this process recorded only spares the statement for a viewer's refreshes (the
- * table's primary key stays the guard).
+ * table's primary key stays the guard). Issue #14: the artwork with its content and relations is kept as text
+ * per language like the cards (cleared by any write); each answer reads only its `hit` and the viewer's
+ * collection entry, after the view is counted, and appends them. Returns JSON text.
  */
-export async function readArtwork(deps: GalleryDeps, viewer: UserRow | null, lang: Lang, id: number, view: DailyView | null) {
-  const found = await q.findArtworkWithRelated(deps.gallery.detail, id, viewer?.id ?? null);
-  const row = found?.rows[0];
-  if (!found || !row || !canViewArtwork(viewer, row)) throw notFound();
-  let counted = false;
+export async function readArtwork(deps: GalleryDeps, viewer: UserRow | null, lang: Lang, id: number, view: DailyView | null): Promise<string> {
+  let stored = deps.gallery.details.get(lang, id);
+  if (!stored) {
+    const found = await q.findArtworkWithRelated(deps.gallery.detail, id);
+    const row = found?.rows[0];
+    if (!found || !row) throw notFound();
+    stored = storedCard(presentArtwork(row, found.rel, lang, { withContent: true }), row.authorId);
+    deps.gallery.details.set(lang, id, stored);
+  }
+  const artwork = { authorId: stored.authorId, visible: stored.visible };
+  if (!canViewArtwork(viewer, artwork)) throw notFound();
   const views = deps.gallery.recentViews;
-  if (view && countsAsView(viewer, row) && !views.has(view.key)) {
-    counted = await q.recordView(deps.db, row.id, view.viewer, view.day);
+  if (view && countsAsView(viewer, artwork) && !views.has(view.key)) {
+    await q.recordView(deps.db, id, view.viewer, view.day);
     views.add(view.key);
   }
-  return presentArtwork({ ...row, hit: row.hit + (counted ? 1 : 0) }, found.rel, lang, { withContent: true });
+  const [mark] = await q.marksOf(deps.gallery.marks, [id], viewer?.id ?? null);
+  if (!mark) throw notFound();
+  return withMarks(stored.text, mark.hit, mark.collection);
 }

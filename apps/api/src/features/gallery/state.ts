@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Memo, remember } from '../../http/memo.ts';
 import { type CardStore, cardStore } from './cards.ts';
-import { type CardStatement, type DetailStatements, type MarkStatements, prepareCards, prepareDetail, prepareMarks } from './queries.ts';
+import { type CardStatement, type DetailStatement, type MarkStatements, prepareCards, prepareDetail, prepareMarks } from './queries.ts';
 
 /**
  * Counts of the gallery's visible artworks per filter set, kept for a few seconds per process.
@@ -27,9 +27,11 @@ export interface GalleryState {
   /** Views this process already recorded today (`artwork viewer day`): spares the statement for refreshes. */
   recentViews: { has(key: string): boolean; add(key: string): void };
   /** The artwork detail's prepared statements (guest and member), made once for the app's database. */
-  detail: DetailStatements;
+  detail: DetailStatement;
   /** The lists' cards as JSON text per language (cards.ts), cleared by any write. */
   cards: CardStore;
+  /** The same for the artwork detail (with its content). */
+  details: CardStore;
   /** The statement that reads the cards a page lacks. */
   cardRows: CardStatement;
   /** The statements that read given ids' marks (hit, the viewer's collection entry) in order. */
@@ -52,6 +54,7 @@ export const galleryStatePlugin = fp(
     const state: GalleryState = {
       detail: prepareDetail(app.db),
       cards: cardStore(),
+      details: cardStore(),
       cardRows: prepareCards(app.db),
       marks: prepareMarks(app.db),
       count: (key, count) => remember(counts, key, COUNT_TTL_MS, count),
@@ -82,6 +85,7 @@ export const galleryStatePlugin = fp(
     app.changes.subscribe(() => {
       state.clearCounts();
       state.cards.clear();
+      state.details.clear();
     });
   },
   { name: 'gallery-state', dependencies: ['db', 'changes'] },
