@@ -151,7 +151,7 @@ export async function memoryBench({
     const atHalf = mean(half - 0.5, half + 0.5);
     const atEnd = mean(minutes - 1, minutes + 1);
     console.log(
-      `  ${result.requests.total} requests in ${minutes} min (${Math.round(result.requests.average)} req/s), ${result.non2xx} non-2xx (collecting what is collected already answers 400), ${result.errors} errors`,
+      `  ${result.requests.total} requests in ${minutes} min (${Math.round(result.requests.average)} req/s), ${result.non2xx} non-2xx, ${result.errors} errors`,
     );
     console.log(`  RSS every ${SAMPLE_MS / 1000} s (MB): ${samples.map((s) => s.mb.toFixed(0)).join(' ')}`);
     console.log(`  ${peak < RSS_MAX_MB ? 'PASS' : 'FAIL'}  peak RSS ${peak.toFixed(0)} MB (budget < ${RSS_MAX_MB} MB)`);
