@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
 import { artworkCategories, artworks, categories, collections, colors, inviteApplications, users } from '../../db/schema/index.ts';
@@ -175,7 +175,7 @@ describe('a category list and a search (issue #5 query plans), always exact', ()
       const y = await buildArtwork(local, author, { created: days(2), hit: 2, categoryCodes: ['painting', 'calligraphy'] });
       const z = await buildArtwork(local, author, { created: days(1), hit: 0, categoryCodes: ['painting'] });
       const list = async (query: string) => {
-        local.gallery.clearCounts();
+        local.gallery.clearCaches();
         local.guestAnswers.clear();
         const res = await local.inject(`/api/v1/artworks/?categories__category=calligraphy${query}`);
         return { ids: ids(res), count: res.json().count };
@@ -222,7 +222,7 @@ describe('a category list and a search (issue #5 query plans), always exact', ()
       const a3 = await buildArtwork(local, author, { title: 'Sketch', colorId: blue.id, tagNames: ['lantern'], categoryCodes: ['drawing'] });
       const own = await buildArtwork(local, hiddenAuthor, { title: 'Hidden lantern' });
       const search = async (query: string, agent?: Agent) => {
-        local.gallery.clearCounts();
+        local.gallery.clearCaches();
         local.guestAnswers.clear();
         const res = agent ? await agent.get(`/api/v1/artworks/?search=lantern${query}`) : await local.inject(`/api/v1/artworks/?search=lantern${query}`);
         return { ids: ids(res), count: res.json().count };
@@ -253,8 +253,7 @@ describe('a fixed number of SQL statements per list, whatever the page size', ()
       const measure = async (url: string) => {
         await agent.get('/healthz');
         // Counted afresh each time (the visible count is otherwise cached for a few seconds).
-        local.gallery.clearCounts();
-        local.gallery.cards.clear();
+        local.gallery.clearCaches();
         local.guestAnswers.clear();
         const before = local.database.statements.count;
         const res = await agent.get(url);
@@ -270,9 +269,14 @@ describe('a fixed number of SQL statements per list, whatever the page size', ()
       expect(small.results).toBe(1);
       expect(big.results).toBe(30);
       expect(big.n).toBe(small.n);
-      // Visible count, own hidden count, the page's marks, the cards' rows with their relations (the
-      // session was remembered at /healthz, issue #14).
-      expect(big.n).toBe(4);
+      // Own hidden count, visible count, the page as everyone sees it, the viewer's collection entries,
+      // the cards' rows with their relations (the session was remembered at /healthz, issue #14).
+      expect(big.n).toBe(5);
+      // Issue #14: the same page again is served from memory, as a guest's would be.
+      const before = local.database.statements.count;
+      const again = await agent.get('/api/v1/artworks/?limit=30');
+      expect(again.json().results).toHaveLength(30);
+      expect(local.database.statements.count - before).toBe(0);
       const searched = await measure('/api/v1/artworks/?limit=30&search=Artwork&categories__category=painting');
       expect(searched.n).toBe(small.n);
       const profile = await measure(`/api/v1/users/${author.id}/artworks/?limit=30`);
@@ -283,8 +287,8 @@ describe('a fixed number of SQL statements per list, whatever the page size', ()
   });
 });
 
-describe('the gallery caches (count per filter set, whole guest answers)', () => {
-  it('keeps them for a few seconds, never for logged-in rows, and any write through the API starts afresh', async () => {
+describe('the gallery caches (count per filter set, whole guest answers, shared pages)', () => {
+  it('keeps them for a few seconds, for guests and members alike, and any write through the API starts afresh', async () => {
     const local = await buildTestApp();
     try {
       const author = await buildPremium(local);
@@ -293,12 +297,12 @@ describe('the gallery caches (count per filter set, whole guest answers)', () =>
       const second = await buildArtwork(local, author);
       // A guest gets the same answer for a moment.
       expect((await local.inject('/api/v1/artworks/')).json().results).toHaveLength(1);
-      // A logged-in viewer's rows are read afresh (the visible count may still be the cached one).
+      // A member shares what everyone sees of the page for the same moment (issue #14): only their own marks differ.
       const agent = new Agent(local);
       await loginAs(agent, await buildUser(local));
-      const fresh = (await agent.get('/api/v1/artworks/')).json();
-      expect(fresh.results.map((r: { id: number }) => r.id)).toContain(second.id);
-      expect(fresh.count).toBe(1);
+      const shared = (await agent.get('/api/v1/artworks/')).json();
+      expect(shared.results.map((r: { id: number }) => r.id)).not.toContain(second.id);
+      expect(shared.count).toBe(1);
       // Any write clears both.
       await agent.post('/api/v1/collections/', { artwork: second.id });
       const after = (await local.inject('/api/v1/artworks/')).json();
@@ -324,10 +328,17 @@ describe('what a member is served from memory (issue #14: cards, search matches,
         (await reader.get(`/api/v1/artworks/?limit=5${query}`, { 'accept-language': lang })).json().results.find((r: { id: number }) => r.id === art.id);
       expect((await card()).title).toBe('Harbour at dawn');
       expect((await card('ko')).categories[0].name).not.toBe((await card('en')).categories[0].name);
-      // Views and the viewer's own collection mark are read per request, never from the stored card.
+      // The viewer's own collection mark shows at once (collecting is a write), never from the stored card.
+      expect((await reader.post('/api/v1/collections/', { artwork: art.id })).statusCode).toBe(201);
+      expect(await card()).toMatchObject({ hit: 0, collection: expect.any(Number) });
+      // Views are what everyone sees of the page: as fresh as a guest's answer (2 s), not as old as the card.
       await local.db.update(artworks).set({ hit: 77 }).where(eq(artworks.id, art.id));
-      await local.db.insert(collections).values({ userId: viewer.id, artworkId: art.id });
-      expect(await card()).toMatchObject({ hit: 77, collection: expect.any(Number) });
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2_000 });
+      try {
+        expect(await card()).toMatchObject({ hit: 77, collection: expect.any(Number) });
+      } finally {
+        vi.useRealTimers();
+      }
       // A search's matches are kept too; the edit below (a write) clears cards and matches on every process.
       expect((await card('en', '&search=Harbour')).title).toBe('Harbour at dawn');
       const author$ = new Agent(local);

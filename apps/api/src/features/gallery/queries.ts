@@ -175,10 +175,14 @@ const orderSql: Record<Ordering, SQL> = {
   hit: sql.raw('hit asc, id asc'),
 };
 
-/** One row of a page: which artwork, its views now, and the viewer's collection entry for it. */
-export interface PageMark {
+/** One row of a page as everyone sees it: which artwork, and its views. */
+export interface PageRow {
   id: number;
   hit: number;
+}
+
+/** …and the viewer's collection entry for it. */
+export interface PageMark extends PageRow {
   collection: number | null;
 }
 
@@ -235,6 +239,12 @@ export type MarkStatements = ReturnType<typeof prepareMarks>;
 export async function marksOf(p: MarkStatements, ids: number[], viewerId: number | null): Promise<PageMark[]> {
   if (!ids.length) return [];
   return (viewerId === null ? await p.guest.execute({ ids }) : await p.member.execute({ ids, viewer: viewerId })) as PageMark[];
+}
+
+/** The viewer's collection entries by artwork id (issue #14: kept per viewer, merged into shared pages). */
+export async function collectedBy(db: Executor, userId: number): Promise<Map<number, number>> {
+  const rows = await db.select({ id: collections.id, artworkId: collections.artworkId }).from(collections).where(eq(collections.userId, userId));
+  return new Map(rows.map((r) => [r.artworkId, r.id]));
 }
 
 /** The cards' one statement (rows without their content, with their relations), prepared once per database. */

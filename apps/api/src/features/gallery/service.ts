@@ -63,19 +63,30 @@ export async function listArtworks(deps: GalleryDeps, viewer: UserRow | null, la
   const visible = q.visibleRows(everyone, filters);
   const own = hidden.map((scope) => q.rowsOf(q.artworkConditions(scope, filters) as SQL));
   const key = JSON.stringify({ ...filters, createdFrom: filters.createdFrom?.getTime() });
-  const ownCount = own.length && viewer ? deps.gallery.count(`${viewer.id} ${key}`, () => q.countArtworks(deps.db, own)) : Promise.resolve(0);
-  if (filters.search) {
-    // A search's pages are slices of its cached visible matches, unless the viewer has hidden work of
-    // their own among the matches (then the two scopes are merged in SQL, below).
-    const [matches, mine] = await Promise.all([deps.gallery.matches(`${key} ${ordering}`, () => q.matchIds(deps.db, visible, ordering)), ownCount]);
-    if (!mine) {
-      const ids = Array.from(matches.subarray(page.offset, page.offset + page.limit));
-      return cardList(deps, lang, Promise.resolve(matches.length), q.marksOf(deps.gallery.marks, ids, viewer?.id ?? null));
+  const mine = own.length && viewer ? await deps.gallery.count(`${viewer.id} ${key}`, () => q.countArtworks(deps.db, own)) : 0;
+  if (!mine) {
+    // Issue #14: what everyone sees of this page is shared (as guests share whole answers); the viewer's own
+    // collection marks are merged in. A search's pages are slices of its cached visible matches.
+    const pageKey = `${key} ${ordering} ${page.limit} ${page.offset}`;
+    const { db, gallery } = deps;
+    if (filters.search) {
+      const matches = await gallery.matches(`${key} ${ordering}`, () => q.matchIds(db, visible, ordering));
+      const shared = gallery.pages(pageKey, () => q.marksOf(gallery.marks, Array.from(matches.subarray(page.offset, page.offset + page.limit)), null));
+      return cardList(deps, lang, Promise.resolve(matches.length), withCollection(deps, viewer, shared));
     }
+    const count = gallery.count(key, () => q.countArtworks(db, [visible]));
+    const shared = gallery.pages(pageKey, () => q.pageMarks(db, [visible], ordering, page.limit, page.offset, null));
+    return cardList(deps, lang, count, withCollection(deps, viewer, shared));
   }
-  const visibleCount = deps.gallery.count(key, () => q.countArtworks(deps.db, [visible]));
-  const count = Promise.all([visibleCount, ownCount]).then(([a, b]) => a + b);
+  // The viewer's own hidden work is among the rows: both scopes are merged in SQL, with the viewer's marks.
+  const count = deps.gallery.count(key, () => q.countArtworks(deps.db, [visible])).then((n) => n + mine);
   return cardList(deps, lang, count, q.pageMarks(deps.db, [visible, ...own], ordering, page.limit, page.offset, viewer?.id ?? null));
+}
+
+/** Rows everyone sees, with the viewer's own collection entries (remembered per viewer like the counts). */
+async function withCollection(deps: GalleryDeps, viewer: UserRow | null, rows: Promise<q.PageRow[]>): Promise<q.PageMark[]> {
+  const [page, collected] = await Promise.all([rows, viewer ? deps.gallery.collected(viewer.id, () => q.collectedBy(deps.db, viewer.id)) : null]);
+  return page.map(({ id, hit }) => ({ id, hit, collection: collected?.get(id) ?? null }));
 }
 
 /**
@@ -107,7 +118,8 @@ export async function listUserArtworks(
     where = q.profileProjects(userId, visibleScope(viewer, { drafts: true, staffSeesAll: true }));
   }
   const rows = q.rowsOf(where);
-  return cardList(deps, lang, q.countArtworks(deps.db, [rows]), q.pageMarks(deps.db, [rows], options.ordering, page.limit, page.offset, viewer?.id ?? null));
+  const marks = withCollection(deps, viewer, q.pageMarks(deps.db, [rows], options.ordering, page.limit, page.offset, null));
+  return cardList(deps, lang, q.countArtworks(deps.db, [rows]), marks);
 }
 
 /** One viewer's view of one artwork on one day (SPEC §7: counted once). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Memo, remember } from '../../http/memo.ts';
 import { type CardStore, cardStore } from './cards.ts';
-import { type CardStatement, type DetailStatement, type MarkStatements, prepareCards, prepareDetail, prepareMarks } from './queries.ts';
+import { type CardStatement, type DetailStatement, type MarkStatements, type PageRow, prepareCards, prepareDetail, prepareMarks } from './queries.ts';
 
 /**
  * Counts of the gallery's visible artworks per filter set, kept for a few seconds per process.
@@ -18,12 +18,22 @@ const COUNT_TTL_MS = 5_000;
  */
 const MATCH_IDS_MAX = 2_000_000;
 const RECENT_VIEWS_MAX = 100_000;
+/**
+ * A page of a filter set as everyone sees it (issue #14): its ids in order with their views, kept as long as
+ * the guests' whole answers (guest-answers.ts); a member's page is this plus their own collection marks.
+ */
+const PAGE_TTL_MS = 2_000;
 
 export interface GalleryState {
   count(key: string, count: () => Promise<number>): Promise<number>;
   /** The ordered ids of a search's visible matches, per filter set and ordering. */
   matches(key: string, load: () => Promise<number[]>): Promise<Int32Array>;
-  clearCounts(): void;
+  /** A page of the visible scope as everyone sees it (ids in order with `hit`), per filter set, ordering and window. */
+  pages(key: string, load: () => Promise<PageRow[]>): Promise<PageRow[]>;
+  /** A viewer's collection entries by artwork id, kept like the counts. */
+  collected(userId: number, load: () => Promise<Map<number, number>>): Promise<Map<number, number>>;
+  /** Drops every count, match set, page, collection and card (what a write does). */
+  clearCaches(): void;
   /** Views this process already recorded today (`artwork viewer day`): spares the statement for refreshes. */
   recentViews: { has(key: string): boolean; add(key: string): void };
   /** The artwork detail's prepared statements (guest and member), made once for the app's database. */
@@ -49,6 +59,8 @@ export const galleryStatePlugin = fp(
   async (app: FastifyInstance) => {
     const counts: Memo<number> = new Map();
     const matches: Memo<Int32Array> = new Map();
+    const pages: Memo<PageRow[]> = new Map();
+    const collected: Memo<Map<number, number>> = new Map();
     let matchIds = 0;
     const views = new Set<string>();
     const state: GalleryState = {
@@ -68,10 +80,16 @@ export const galleryStatePlugin = fp(
           }
           return ids;
         }),
-      clearCounts: () => {
+      pages: (key, load) => remember(pages, key, PAGE_TTL_MS, load),
+      collected: (userId, load) => remember(collected, String(userId), COUNT_TTL_MS, load),
+      clearCaches: () => {
         counts.clear();
         matches.clear();
         matchIds = 0;
+        pages.clear();
+        collected.clear();
+        state.cards.clear();
+        state.details.clear();
       },
       recentViews: {
         has: (key) => views.has(key),
@@ -82,11 +100,7 @@ export const galleryStatePlugin = fp(
       },
     };
     app.decorate('gallery', state);
-    app.changes.subscribe(() => {
-      state.clearCounts();
-      state.cards.clear();
-      state.details.clear();
-    });
+    app.changes.subscribe(() => state.clearCaches());
   },
   { name: 'gallery-state', dependencies: ['db', 'changes'] },
 );
