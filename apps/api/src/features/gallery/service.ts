@@ -6,6 +6,7 @@ import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { canViewArtwork, visibleScope, visibleScopes } from '../artworks/scope.ts';
 import { presentArtwork } from '../artworks/present.ts';
+import { listByPalette } from './palette.ts';
 import { canSeeCollection, countsAsView, isOwner } from './policy.ts';
 import * as q from './queries.ts';
 import type { GalleryState } from './state.ts';
@@ -28,6 +29,7 @@ async function presentList(lang: Lang, count: Promise<number>, page: ReturnType<
  * own hidden work is counted apart, which is cheap through the author index.
  */
 export function listArtworks(deps: GalleryDeps, viewer: UserRow | null, lang: Lang, filters: q.ArtworkFilters, ordering: q.Ordering, page: Page) {
+  if (filters.palette) return listByPalette(deps, viewer, lang, filters, page);
   const [everyone, ...hidden] = visibleScopes(viewer);
   const visible = q.visibleRows(everyone, filters);
   const own = hidden.map((scope) => q.rowsOf(q.artworkConditions(scope, filters) as SQL));

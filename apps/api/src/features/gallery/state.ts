@@ -17,6 +17,8 @@ export interface GalleryState {
   clearCounts(): void;
   /** Views this process already recorded today (`artwork viewer day`): spares the statement for refreshes. */
   recentViews: { has(key: string): boolean; add(key: string): void };
+  /** Issue #18: a palette search's ranked artworks per filter set, kept like the counts (gallery/palette.ts). */
+  paletteRanking<T>(key: string, rank: () => Promise<T>): Promise<T>;
   /** The artwork detail's prepared statements (guest and member), made once for the app's database. */
   detail: DetailStatements;
 }
@@ -32,10 +34,15 @@ export const galleryStatePlugin = fp(
   async (app: FastifyInstance) => {
     const counts: Memo<number> = new Map();
     const views = new Set<string>();
+    const rankings: Memo<unknown> = new Map();
     const state: GalleryState = {
       detail: prepareDetail(app.db),
       count: (key, count) => remember(counts, key, COUNT_TTL_MS, count),
-      clearCounts: () => counts.clear(),
+      clearCounts: () => {
+        counts.clear();
+        rankings.clear();
+      },
+      paletteRanking: <T>(key: string, rank: () => Promise<T>) => remember(rankings, key, COUNT_TTL_MS, rank) as Promise<T>,
       recentViews: {
         has: (key) => views.has(key),
         add: (key) => {

@@ -1,0 +1,76 @@
+import type { Lang } from '@axoo/contract';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { artworkPalettes, artworks } from '../../db/schema/index.ts';
+import type { Page } from '../../http/paging.ts';
+import { cellsWithin, deltaE2000, hexToLab, PALETTE_MAX_DELTA_E, swatchScore } from '../../media/colour.ts';
+import type { UserRow } from '../accounts/user.ts';
+import { presentArtwork } from '../artworks/present.ts';
+import { splitRelated, withRelated } from '../artworks/read-model.ts';
+import { type ArtworkFilters, artworkConditions } from './queries.ts';
+import type { GalleryDeps } from './service.ts';
+
+/**
+ * Issue #18, the gallery's palette search (`?palette=#rrggbb`): visible artworks whose cover palette holds a colour
+ * within ΔE2000 ≤ 12 of the picked one, closest first. The palette rows are read through their partial index on
+ * (cell, artwork_id) INCLUDE (l, a, b, share) WHERE visible, for the Lab cells that can hold a match only
+ * (media/colour.ts cellsWithin); each colour found is then measured exactly here (CIEDE2000 is some hundred
+ * floating-point steps: PostgreSQL's expression engine would spend microseconds per row on it). The other filters
+ * narrow the rows inside the same statement. Hidden work is never listed, not even to its author: the index holds
+ * visible rows only.
+ *
+ * Score of an artwork: the sum over its matching colours of share × (1 − ΔE/12); ties: newest id first. The
+ * ranking of one filter set is kept a few seconds per process like the gallery's counts (state.ts), so paging
+ * through a search measures once.
+ */
+export interface Ranked {
+  id: number;
+  score: number;
+}
+
+export async function rankByPalette(db: Executor, filters: ArtworkFilters): Promise<Ranked[]> {
+  const target = filters.palette ? hexToLab(filters.palette) : null;
+  if (!target) return [];
+  const { palette: _, ...others } = filters;
+  const rest = artworkConditions(undefined, others);
+  const cells = `{${cellsWithin(target).join(',')}}`;
+  const result = await db.execute(sql`
+    select ${artworkPalettes.artworkId} as id, ${artworkPalettes.l} as l, ${artworkPalettes.a} as a, ${artworkPalettes.b} as b, ${artworkPalettes.share} as share
+    from ${artworkPalettes}
+    where ${artworkPalettes.visible} and ${artworkPalettes.cell} = any(${cells}::int[])
+      ${rest ? sql`and exists (select 1 from ${artworks} where ${artworks.id} = ${artworkPalettes.artworkId} and ${rest})` : sql``}`);
+  const rows = ('rows' in result ? result.rows : result) as { id: number; l: number; a: number; b: number; share: number }[];
+  const scores = new Map<number, number>();
+  for (const row of rows) {
+    const d = deltaE2000(target, { l: Number(row.l), a: Number(row.a), b: Number(row.b) });
+    if (d > PALETTE_MAX_DELTA_E) continue;
+    const id = Number(row.id);
+    scores.set(id, (scores.get(id) ?? 0) + swatchScore(Number(row.share), d));
+  }
+  return [...scores].map(([id, score]) => ({ id, score })).sort((x, y) => y.score - x.score || y.id - x.id);
+}
+
+/** The rows of one page of ids, in that order, with everything a card shows (one statement). */
+async function rowsInOrder(db: Executor, ids: number[], viewerId: number | null) {
+  if (!ids.length) return splitRelated([]);
+  const selected = await db
+    .select(withRelated(viewerId))
+    .from(artworks)
+    .where(inArray(artworks.id, ids) as SQL);
+  const { rows, rel } = splitRelated(selected as Parameters<typeof splitRelated>[0]);
+  const at = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((x, y) => (at.get(x.id) ?? 0) - (at.get(y.id) ?? 0));
+  return { rows, rel };
+}
+
+/** GET /api/v1/artworks/?palette=…: one page of the ranking and its size. */
+export async function listByPalette(deps: GalleryDeps, viewer: UserRow | null, lang: Lang, filters: ArtworkFilters, page: Page) {
+  const key = JSON.stringify({ ...filters, createdFrom: filters.createdFrom?.getTime() });
+  const ranked = await deps.gallery.paletteRanking(key, () => rankByPalette(deps.db, filters));
+  const { rows, rel } = await rowsInOrder(
+    deps.db,
+    ranked.slice(page.offset, page.offset + page.limit).map((r) => r.id),
+    viewer?.id ?? null,
+  );
+  return { count: ranked.length, results: rows.map((row) => presentArtwork(row, rel, lang)) };
+}

@@ -1,0 +1,223 @@
+/**
+ * Colour maths of the palette search (issue #18), in one place: sRGB → CIELAB (D65), CIEDE2000, the
+ * quantised Lab cells the search index is keyed by, and which cells a search must read to find every
+ * colour within a ΔE2000 of the picked one. Pure functions; the extraction (palette.ts), the gallery's
+ * filter and the bench data generator all use these.
+ */
+
+export interface Lab {
+  l: number;
+  a: number;
+  b: number;
+}
+
+/** The farthest a palette colour may be from the picked one and still match (ΔE2000). */
+export const PALETTE_MAX_DELTA_E = 12;
+
+const HEX = /^#([0-9a-f]{6})$/i;
+
+/** `#rrggbb` → [r, g, b] (0–255), or null for anything else. */
+export function parseHex(value: string): [number, number, number] | null {
+  const m = HEX.exec(value);
+  if (!m) return null;
+  const n = Number.parseInt(m[1], 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+const toLinear = (c: number) => {
+  const v = c / 255;
+  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+};
+
+// D65 reference white (CIE 1931 2°), the white point of sRGB.
+const WHITE = { x: 0.95047, y: 1, z: 1.08883 };
+const EPSILON = 216 / 24389;
+const KAPPA = 24389 / 27;
+const f = (t: number) => (t > EPSILON ? Math.cbrt(t) : (KAPPA * t + 16) / 116);
+
+/** sRGB (0–255 per channel) → CIELAB under D65 (IEC 61966-2-1 matrix). */
+export function rgbToLab(r: number, g: number, b: number): Lab {
+  const R = toLinear(r);
+  const G = toLinear(g);
+  const B = toLinear(b);
+  const x = (0.4124564 * R + 0.3575761 * G + 0.1804375 * B) / WHITE.x;
+  const y = (0.2126729 * R + 0.7151522 * G + 0.072175 * B) / WHITE.y;
+  const z = (0.0193339 * R + 0.119192 * G + 0.9503041 * B) / WHITE.z;
+  const fx = f(x);
+  const fy = f(y);
+  const fz = f(z);
+  return { l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz) };
+}
+
+const fromLinear = (v: number) => {
+  const c = v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055;
+  return Math.max(0, Math.min(255, Math.round(c * 255)));
+};
+const fInverse = (t: number) => (t ** 3 > EPSILON ? t ** 3 : (116 * t - 16) / KAPPA);
+
+/** CIELAB → `#rrggbb` (clipped to the sRGB gamut), for showing a stored colour. */
+export function labToHex({ l, a, b }: Lab): string {
+  const fy = (l + 16) / 116;
+  const x = fInverse(fy + a / 500) * WHITE.x;
+  const y = fInverse(fy) * WHITE.y;
+  const z = fInverse(fy - b / 200) * WHITE.z;
+  const R = 3.2404542 * x - 1.5371385 * y - 0.4985314 * z;
+  const G = -0.969266 * x + 1.8760108 * y + 0.041556 * z;
+  const B = 0.0556434 * x - 0.2040259 * y + 1.0572252 * z;
+  return `#${[R, G, B].map((v) => fromLinear(v).toString(16).padStart(2, '0')).join('')}`;
+}
+
+export const hexToLab = (value: string): Lab | null => {
+  const rgb = parseHex(value);
+  return rgb ? rgbToLab(...rgb) : null;
+};
+
+const DEG = 180 / Math.PI;
+const RAD = Math.PI / 180;
+const POW25_7 = 25 ** 7;
+
+/**
+ * CIEDE2000 colour difference (kL = kC = kH = 1), after Sharma, Wu and Dalal, "The CIEDE2000 colour-difference
+ * formula: implementation notes, supplementary test data, and mathematical observations" (2005); symmetric.
+ */
+export function deltaE2000(x: Lab, y: Lab): number {
+  const C1 = Math.hypot(x.a, x.b);
+  const C2 = Math.hypot(y.a, y.b);
+  const Cm7 = ((C1 + C2) / 2) ** 7;
+  const G = 0.5 * (1 - Math.sqrt(Cm7 / (Cm7 + POW25_7)));
+  const a1 = (1 + G) * x.a;
+  const a2 = (1 + G) * y.a;
+  const C1p = Math.hypot(a1, x.b);
+  const C2p = Math.hypot(a2, y.b);
+  const hue = (b: number, a: number) => {
+    if (a === 0 && b === 0) return 0;
+    const h = Math.atan2(b, a) * DEG;
+    return h < 0 ? h + 360 : h;
+  };
+  const h1 = hue(x.b, a1);
+  const h2 = hue(y.b, a2);
+  const dL = y.l - x.l;
+  const dC = C2p - C1p;
+  const product = C1p * C2p;
+  let dh = 0;
+  if (product !== 0) {
+    dh = h2 - h1;
+    if (dh > 180) dh -= 360;
+    else if (dh < -180) dh += 360;
+  }
+  const dH = 2 * Math.sqrt(product) * Math.sin((dh / 2) * RAD);
+  const Lm = (x.l + y.l) / 2;
+  const Cm = (C1p + C2p) / 2;
+  let hm = h1 + h2;
+  if (product !== 0) {
+    if (Math.abs(h1 - h2) <= 180) hm /= 2;
+    else hm = hm < 360 ? (hm + 360) / 2 : (hm - 360) / 2;
+  }
+  const T = 1 - 0.17 * Math.cos((hm - 30) * RAD) + 0.24 * Math.cos(2 * hm * RAD) + 0.32 * Math.cos((3 * hm + 6) * RAD) - 0.2 * Math.cos((4 * hm - 63) * RAD);
+  const dTheta = 30 * Math.exp(-(((hm - 275) / 25) ** 2));
+  const Cm7p = Cm ** 7;
+  const RC = 2 * Math.sqrt(Cm7p / (Cm7p + POW25_7));
+  const L50 = (Lm - 50) ** 2;
+  const SL = 1 + (0.015 * L50) / Math.sqrt(20 + L50);
+  const SC = 1 + 0.045 * Cm;
+  const SH = 1 + 0.015 * Cm * T;
+  const RT = -Math.sin(2 * dTheta * RAD) * RC;
+  const l = dL / SL;
+  const c = dC / SC;
+  const h = dH / SH;
+  return Math.sqrt(l * l + c * c + h * h + RT * c * h);
+}
+
+/**
+ * Quantised Lab cells: L* in steps of CELL_L (0–100), a* and b* in steps of CELL_AB over [-128, 128). A palette row
+ * stores its colour's cell; the search reads the cells that can hold a match (cellsWithin), then measures each
+ * colour found there exactly.
+ */
+export const CELL_L = 10;
+export const CELL_AB = 10;
+const AB_MIN = -128;
+const L_CELLS = Math.floor(100 / CELL_L) + 1;
+const AB_CELLS = Math.ceil(256 / CELL_AB);
+
+const clamp = (v: number, max: number) => Math.max(0, Math.min(max, v));
+const lIndex = (l: number) => clamp(Math.floor(l / CELL_L), L_CELLS - 1);
+const abIndex = (v: number) => clamp(Math.floor((v - AB_MIN) / CELL_AB), AB_CELLS - 1);
+const cellOf = (li: number, ai: number, bi: number) => (li * AB_CELLS + ai) * AB_CELLS + bi;
+
+/** The cell a colour belongs to. */
+export const labCell = (c: Lab): number => cellOf(lIndex(c.l), abIndex(c.a), abIndex(c.b));
+
+/**
+ * How much ΔE2000 can change per unit of Euclidean Lab distance, with room to spare: a* is stretched by at most 1.5
+ * (1 + G), the weights SL, SC, SH are at least 1 (SH ≥ 0.9 here with T's minimum), and the rotation term
+ * adds at most a factor √2 (|RT| ≤ 2). Used to turn ΔE at a box's centre into a bound for the whole box.
+ */
+export const LIPSCHITZ = 2.5;
+/** How many times a box is split in eight when its centre alone cannot decide (depth 3: boxes of 1.25 units). */
+const SPLITS = 3;
+
+/**
+ * Whether a box of Lab (corner `lo`, sides `size`) may hold a colour within `max` of `target`: true as soon as a
+ * sample point is within it; false when the centre is so far that no point of the box can be (the Lipschitz
+ * bound over the half diagonal); otherwise split in eight. Undecided at the last split counts as true, so the
+ * answer never misses a match (it may take a cell that holds none; the exact measure then drops its colours).
+ */
+function mayHoldMatch(target: Lab, lo: Lab, size: Lab, max: number, splits: number): boolean {
+  const centre = { l: lo.l + size.l / 2, a: lo.a + size.a / 2, b: lo.b + size.b / 2 };
+  const d = deltaE2000(target, centre);
+  if (d <= max) return true;
+  const halfDiagonal = 0.5 * Math.sqrt(size.l * size.l + size.a * size.a + size.b * size.b);
+  if (d - LIPSCHITZ * halfDiagonal > max) return false;
+  if (splits === 0) return true;
+  const half = { l: size.l / 2, a: size.a / 2, b: size.b / 2 };
+  for (let i = 0; i < 8; i++) {
+    const corner = { l: lo.l + (i & 1 ? half.l : 0), a: lo.a + (i & 2 ? half.a : 0), b: lo.b + (i & 4 ? half.b : 0) };
+    if (mayHoldMatch(target, corner, half, max, splits - 1)) return true;
+  }
+  return false;
+}
+
+const cellMayHoldMatch = (target: Lab, li: number, ai: number, bi: number, max: number) =>
+  mayHoldMatch(target, { l: li * CELL_L, a: AB_MIN + ai * CELL_AB, b: AB_MIN + bi * CELL_AB }, { l: CELL_L, a: CELL_AB, b: CELL_AB }, max, SPLITS);
+
+/** The 26 cells around one (faces, edges and corners): a connected region may pass from cell to cell at a corner. */
+const NEIGHBOURS = [-1, 0, 1].flatMap((dl) => [-1, 0, 1].flatMap((da) => [-1, 0, 1].map((db) => [dl, da, db]))).filter(([x, y, z]) => x || y || z);
+
+const cellMemo = new Map<string, number[]>();
+const CELL_MEMO_MAX = 2_000;
+
+/**
+ * Every cell that can hold a colour within `maxDeltaE` of `target`: a flood fill from the target's cell over
+ * its 26 neighbours, keeping each cell whose lower bound is within reach (the set of matching colours is connected,
+ * so no matching cell is cut off). Sorted ascending, memoised per colour.
+ */
+export function cellsWithin(target: Lab, maxDeltaE = PALETTE_MAX_DELTA_E): number[] {
+  const memoKey = `${target.l.toFixed(3)} ${target.a.toFixed(3)} ${target.b.toFixed(3)} ${maxDeltaE}`;
+  const known = cellMemo.get(memoKey);
+  if (known) return known;
+  const start: [number, number, number] = [lIndex(target.l), abIndex(target.a), abIndex(target.b)];
+  const seen = new Set<number>([cellOf(...start)]);
+  const found: number[] = [];
+  const queue = [start];
+  while (queue.length) {
+    const [li, ai, bi] = queue.pop() as [number, number, number];
+    const cell = cellOf(li, ai, bi);
+    if (cell !== cellOf(...start) && !cellMayHoldMatch(target, li, ai, bi, maxDeltaE)) continue;
+    found.push(cell);
+    for (const [dl, da, db] of NEIGHBOURS) {
+      const n: [number, number, number] = [li + dl, ai + da, bi + db];
+      if (n[0] < 0 || n[0] >= L_CELLS || n[1] < 0 || n[1] >= AB_CELLS || n[2] < 0 || n[2] >= AB_CELLS) continue;
+      const id = cellOf(...n);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      queue.push(n);
+    }
+  }
+  found.sort((x, y) => x - y);
+  if (cellMemo.size >= CELL_MEMO_MAX) cellMemo.clear();
+  cellMemo.set(memoKey, found);
+  return found;
+}
+
+/** What one palette colour adds to an artwork's closeness: its share, less the farther it is (0 at the limit). */
+export const swatchScore = (share: number, deltaE: number, maxDeltaE = PALETTE_MAX_DELTA_E) => (deltaE > maxDeltaE ? 0 : share * (1 - deltaE / maxDeltaE));
