@@ -7,9 +7,8 @@ import type { UserRow } from '../accounts/user.ts';
 import { mediaKeysIn, sanitizeHtml } from '../../html/sanitize.ts';
 import { enqueueMediaDelete } from '../../media/cleanup.ts';
 import { createPresignedUpload, foreignMedia, type PresignAnswer } from '../../media/service.ts';
-import { enqueue } from '../../jobs/queue.ts';
 import type { Swatch } from '../../media/palette.ts';
-import { measurePalette, PALETTE_BACKFILL_JOB, paletteSource, replacePalette } from './palette.ts';
+import { enqueuePaletteBackfill, measurePalette, paletteSource, replacePalette } from './palette.ts';
 import { canEditArtwork } from './policy.ts';
 import { presentArtwork } from './present.ts';
 import { relationsOf } from './read-model.ts';
@@ -150,7 +149,7 @@ export async function saveArtwork(deps: Deps, author: UserRow, existing: Row | n
     }
     if (input.tags) await q.replaceTags(tx, artworkId, input.tags);
     if (palette !== undefined) await replacePalette(tx, artworkId, palette ?? []);
-    if (palette === null) await enqueue(tx, PALETTE_BACKFILL_JOB, {});
+    if (palette === null) await enqueuePaletteBackfill(tx);
     return artworkId;
   });
   const saved = (await q.findArtworkRow(db, id)) as Row;
