@@ -6,7 +6,7 @@ import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildPremium, buildUser, loginAs } from '../../../test/factories.ts';
 import { artworkPalettes, jobs, media } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/user.ts';
-import { backfillPalettes, enqueuePaletteBackfill, PALETTE_BACKFILL_JOB } from '../artworks/palette.ts';
+import { backfillPalettes, enqueuePaletteBackfill, PALETTE_BACKFILL_JOB } from './palette.ts';
 
 /**
  * Issue #18, the gallery's palette search (`?palette=#rrggbb`): palettes filled by the backfill job and by saving,
