@@ -74,26 +74,33 @@ export const hexToLab = (value: string): Lab | null => {
 
 const DEG = 180 / Math.PI;
 const RAD = Math.PI / 180;
+const HALF_RAD = Math.PI / 360;
 const POW25_7 = 25 ** 7;
+
+/** The hue angle in degrees (0–360) of (a', b); 0 for the neutral axis. */
+function hue(b: number, a: number): number {
+  if (a === 0 && b === 0) return 0;
+  const h = Math.atan2(b, a) * DEG;
+  return h < 0 ? h + 360 : h;
+}
 
 /**
  * CIEDE2000 colour difference (kL = kC = kH = 1), after Sharma, Wu and Dalal, "The CIEDE2000 colour-difference
  * formula: implementation notes, supplementary test data, and mathematical observations" (2005); symmetric.
  */
 export function deltaE2000(x: Lab, y: Lab): number {
-  const C1 = Math.hypot(x.a, x.b);
-  const C2 = Math.hypot(y.a, y.b);
-  const Cm7 = ((C1 + C2) / 2) ** 7;
+  // Plain products and square roots rather than Math.hypot and **: the search measures tens of thousands of
+  // colours per query, and V8 runs these several times faster.
+  const C1 = Math.sqrt(x.a * x.a + x.b * x.b);
+  const C2 = Math.sqrt(y.a * y.a + y.b * y.b);
+  const Cm = (C1 + C2) / 2;
+  const Cm3 = Cm * Cm * Cm;
+  const Cm7 = Cm3 * Cm3 * Cm;
   const G = 0.5 * (1 - Math.sqrt(Cm7 / (Cm7 + POW25_7)));
   const a1 = (1 + G) * x.a;
   const a2 = (1 + G) * y.a;
-  const C1p = Math.hypot(a1, x.b);
-  const C2p = Math.hypot(a2, y.b);
-  const hue = (b: number, a: number) => {
-    if (a === 0 && b === 0) return 0;
-    const h = Math.atan2(b, a) * DEG;
-    return h < 0 ? h + 360 : h;
-  };
+  const C1p = Math.sqrt(a1 * a1 + x.b * x.b);
+  const C2p = Math.sqrt(a2 * a2 + y.b * y.b);
   const h1 = hue(x.b, a1);
   const h2 = hue(y.b, a2);
   const dL = y.l - x.l;
@@ -105,22 +112,24 @@ export function deltaE2000(x: Lab, y: Lab): number {
     if (dh > 180) dh -= 360;
     else if (dh < -180) dh += 360;
   }
-  const dH = 2 * Math.sqrt(product) * Math.sin((dh / 2) * RAD);
+  const dH = 2 * Math.sqrt(product) * Math.sin(dh * HALF_RAD);
   const Lm = (x.l + y.l) / 2;
-  const Cm = (C1p + C2p) / 2;
+  const Cmp = (C1p + C2p) / 2;
   let hm = h1 + h2;
   if (product !== 0) {
     if (Math.abs(h1 - h2) <= 180) hm /= 2;
     else hm = hm < 360 ? (hm + 360) / 2 : (hm - 360) / 2;
   }
   const T = 1 - 0.17 * Math.cos((hm - 30) * RAD) + 0.24 * Math.cos(2 * hm * RAD) + 0.32 * Math.cos((3 * hm + 6) * RAD) - 0.2 * Math.cos((4 * hm - 63) * RAD);
-  const dTheta = 30 * Math.exp(-(((hm - 275) / 25) ** 2));
-  const Cm7p = Cm ** 7;
-  const RC = 2 * Math.sqrt(Cm7p / (Cm7p + POW25_7));
-  const L50 = (Lm - 50) ** 2;
+  const theta = (hm - 275) / 25;
+  const dTheta = 30 * Math.exp(-theta * theta);
+  const Cmp3 = Cmp * Cmp * Cmp;
+  const Cmp7 = Cmp3 * Cmp3 * Cmp;
+  const RC = 2 * Math.sqrt(Cmp7 / (Cmp7 + POW25_7));
+  const L50 = (Lm - 50) * (Lm - 50);
   const SL = 1 + (0.015 * L50) / Math.sqrt(20 + L50);
-  const SC = 1 + 0.045 * Cm;
-  const SH = 1 + 0.015 * Cm * T;
+  const SC = 1 + 0.045 * Cmp;
+  const SH = 1 + 0.015 * Cmp * T;
   const RT = -Math.sin(2 * dTheta * RAD) * RC;
   const l = dL / SL;
   const c = dC / SC;

@@ -28,24 +28,37 @@ export interface Ranked {
   score: number;
 }
 
+/** Bytes of one packed colour row: int4 id, then L, a, b and share as float4. */
+const SWATCH_BYTES = 20;
+
 export async function rankByPalette(db: Executor, filters: ArtworkFilters): Promise<Ranked[]> {
   const target = filters.palette ? hexToLab(filters.palette) : null;
   if (!target) return [];
   const { palette: _, ...others } = filters;
   const rest = artworkConditions(undefined, others);
   const cells = `{${cellsWithin(target).join(',')}}`;
+  // The colours travel packed in one bytea, 20 bytes each (artwork id, L, a, b, share in network order): reading
+  // them is a few milliseconds where tens of thousands of parsed rows cost far more.
   const result = await db.execute(sql`
-    select ${artworkPalettes.artworkId} as id, ${artworkPalettes.l} as l, ${artworkPalettes.a} as a, ${artworkPalettes.b} as b, ${artworkPalettes.share} as share
+    select string_agg(int4send(${artworkPalettes.artworkId}) || float4send(${artworkPalettes.l}) || float4send(${artworkPalettes.a})
+        || float4send(${artworkPalettes.b}) || float4send(${artworkPalettes.share}), ''::bytea) as packed
     from ${artworkPalettes}
     where ${artworkPalettes.visible} and ${artworkPalettes.cell} = any(${cells}::int[])
       ${rest ? sql`and exists (select 1 from ${artworks} where ${artworks.id} = ${artworkPalettes.artworkId} and ${rest})` : sql``}`);
-  const rows = ('rows' in result ? result.rows : result) as { id: number; l: number; a: number; b: number; share: number }[];
+  const [row] = ('rows' in result ? result.rows : result) as { packed: Uint8Array | null }[];
+  const packed = row?.packed;
   const scores = new Map<number, number>();
-  for (const row of rows) {
-    const d = deltaE2000(target, { l: Number(row.l), a: Number(row.a), b: Number(row.b) });
+  if (!packed) return [];
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const colour = { l: 0, a: 0, b: 0 };
+  for (let at = 0; at + SWATCH_BYTES <= view.byteLength; at += SWATCH_BYTES) {
+    colour.l = view.getFloat32(at + 4);
+    colour.a = view.getFloat32(at + 8);
+    colour.b = view.getFloat32(at + 12);
+    const d = deltaE2000(target, colour);
     if (d > PALETTE_MAX_DELTA_E) continue;
-    const id = Number(row.id);
-    scores.set(id, (scores.get(id) ?? 0) + swatchScore(Number(row.share), d));
+    const id = view.getInt32(at);
+    scores.set(id, (scores.get(id) ?? 0) + swatchScore(view.getFloat32(at + 16), d));
   }
   return [...scores].map(([id, score]) => ({ id, score })).sort((x, y) => y.score - x.score || y.id - x.id);
 }
