@@ -140,10 +140,12 @@ export function deltaE2000(x: Lab, y: Lab): number {
 /**
  * Quantised Lab cells: L* in steps of CELL_L (0–100), a* and b* in steps of CELL_AB over [-128, 128). A palette row
  * stores its colour's cell; the search reads the cells that can hold a match (cellsWithin), then measures each
- * colour found there exactly.
+ * colour found there exactly. Six units a side: the cells read for a random pick hold about 2.5 times the volume
+ * of the true ΔE ≤ 12 region through some 700 index probes (10 units: 3.7 times, 240 probes; 5 units: 2.2 times,
+ * 1,100 probes and twice the time to find them).
  */
-export const CELL_L = 10;
-export const CELL_AB = 10;
+export const CELL_L = 6;
+export const CELL_AB = 6;
 const AB_MIN = -128;
 const L_CELLS = Math.floor(100 / CELL_L) + 1;
 const AB_CELLS = Math.ceil(256 / CELL_AB);
@@ -162,7 +164,7 @@ export const labCell = (c: Lab): number => cellOf(lIndex(c.l), abIndex(c.a), abI
  * adds at most a factor √2 (|RT| ≤ 2). Used to turn ΔE at a box's centre into a bound for the whole box.
  */
 export const LIPSCHITZ = 2.5;
-/** How many times a box is split in eight when its centre alone cannot decide (depth 3: boxes of 1.25 units). */
+/** How many times a box is split in eight when its centre alone cannot decide (depth 3: boxes of 0.75 units). */
 const SPLITS = 3;
 
 /**
