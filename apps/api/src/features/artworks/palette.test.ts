@@ -6,6 +6,7 @@ import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildPremium, buildUser, loginAs } from '../../../test/factories.ts';
 import { artworkPalettes, jobs, media } from '../../db/schema/index.ts';
 import type { UserRow } from '../accounts/user.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { backfillPalettes, enqueuePaletteBackfill, PALETTE_BACKFILL_JOB } from './palette.ts';
 
 /**
@@ -77,8 +78,26 @@ describe('palette backfill (issue #18)', () => {
     // The hidden artwork has its palette too, kept out of the search by the `visible` copy.
     expect(by(ids.hidden).every((r) => r.visible === false)).toBe(true);
     expect(by(ids.red).every((r) => r.visible)).toBe(true);
-    expect(await backfillPalettes(app)).toBe(0);
+    expect(await backfillPalettes(app)).toEqual({ filled: 0, next: null });
     expect(await app.db.select().from(artworkPalettes)).toHaveLength(rows.length);
+  });
+});
+
+describe('palette backfill in stretches (issue #18)', () => {
+  it('stops after its share of artworks and says where to go on; a job takes up from there', async () => {
+    await app.db.delete(artworkPalettes).where(inArray(artworkPalettes.artworkId, [ids.red, ids.split]));
+    // Two artworks to measure: a stretch of one stops after the red one; a job from there finds the split one.
+    const first = await backfillPalettes(app, 0, 1);
+    expect(first).toEqual({ filled: 1, next: ids.red });
+    const rowsOf = () =>
+      app.db
+        .select()
+        .from(artworkPalettes)
+        .where(inArray(artworkPalettes.artworkId, [ids.red, ids.split]));
+    expect(await rowsOf()).toHaveLength(1);
+    await enqueue(app.db, PALETTE_BACKFILL_JOB, { after: first.next });
+    await app.jobs.drain();
+    expect(await rowsOf()).toHaveLength(3);
   });
 });
 

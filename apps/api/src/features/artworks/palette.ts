@@ -14,6 +14,8 @@ export const paletteSource = (row: { cover: string; croppedCover: string }) => r
 
 export const PALETTE_BACKFILL_JOB = 'palette.backfill';
 const BACKFILL_BATCH = 50;
+/** Artworks one backfill job measures before it queues the rest (some 20 s of work at worst). */
+const PER_JOB = 300;
 
 /** The palette of a stored image, or null when its bytes are missing or cannot be read (the job tries again). */
 export async function measurePalette(deps: Pick<Deps, 'storage' | 'log'>, key: string): Promise<Swatch[] | null> {
@@ -54,24 +56,30 @@ export async function enqueuePaletteBackfill(db: Executor): Promise<boolean> {
 }
 
 /**
- * One pass over the artworks with an image and no palette, by id, in batches: each is measured, then written in a
- * transaction that checks it still has no palette and still shows the same image (a save in between wins).
- * Idempotent; an image that cannot be read is skipped (the pass moves on by id) and left for the next pass.
- * Answers how many artworks got a palette.
+ * One stretch of the pass over the artworks with an image and no palette, by id from `after`, in batches: each is
+ * measured, then written in a transaction that checks it still has no palette and still shows the same image (a
+ * save in between wins). Idempotent; an image that cannot be read is skipped (the pass moves on by id). Stops after
+ * about PER_JOB artworks and answers where to go on (`next`), so one job never holds its lease for long.
  */
-export async function backfillPalettes(deps: Pick<Deps, 'db' | 'storage' | 'log'>): Promise<number> {
-  let after = 0;
+export async function backfillPalettes(
+  deps: Pick<Deps, 'db' | 'storage' | 'log'>,
+  after = 0,
+  limit = PER_JOB,
+): Promise<{ filled: number; next: number | null }> {
+  let cursor = after;
   let filled = 0;
+  let seen = 0;
   for (;;) {
     const batch = await deps.db
       .select({ id: artworks.id, cover: artworks.cover, croppedCover: artworks.croppedCover })
       .from(artworks)
-      .where(and(gt(artworks.id, after), hasImage, withoutPalette))
+      .where(and(gt(artworks.id, cursor), hasImage, withoutPalette))
       .orderBy(asc(artworks.id))
       .limit(BACKFILL_BATCH);
-    if (!batch.length) return filled;
+    if (!batch.length) return { filled, next: null };
     for (const row of batch) {
-      after = row.id;
+      cursor = row.id;
+      seen++;
       const source = paletteSource(row);
       const swatches = await measurePalette(deps, source);
       if (!swatches?.length) continue;
@@ -86,6 +94,7 @@ export async function backfillPalettes(deps: Pick<Deps, 'db' | 'storage' | 'log'
         return true;
       });
       if (wrote) filled++;
+      if (seen >= limit) return { filled, next: cursor };
     }
   }
 }
