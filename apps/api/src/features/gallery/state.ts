@@ -11,14 +11,15 @@ import { type DetailStatements, prepareDetail } from './queries.ts';
  */
 const COUNT_TTL_MS = 5_000;
 const RECENT_VIEWS_MAX = 100_000;
+const RANKINGS_MAX = 50;
 
 export interface GalleryState {
   count(key: string, count: () => Promise<number>): Promise<number>;
   clearCounts(): void;
   /** Views this process already recorded today (`artwork viewer day`): spares the statement for refreshes. */
   recentViews: { has(key: string): boolean; add(key: string): void };
-  /** Issue #18: a palette search's ranked artworks per filter set, kept like the counts (gallery/palette.ts). */
-  paletteRanking<T>(key: string, rank: () => Promise<T>): Promise<T>;
+  /** Issue #18: a palette search's ranked artwork ids per filter set, kept like the counts (gallery/palette.ts). */
+  paletteRanking(key: string, rank: () => Promise<Int32Array>): Promise<Int32Array>;
   /** The artwork detail's prepared statements (guest and member), made once for the app's database. */
   detail: DetailStatements;
 }
@@ -34,7 +35,7 @@ export const galleryStatePlugin = fp(
   async (app: FastifyInstance) => {
     const counts: Memo<number> = new Map();
     const views = new Set<string>();
-    const rankings: Memo<unknown> = new Map();
+    const rankings: Memo<Int32Array> = new Map();
     const state: GalleryState = {
       detail: prepareDetail(app.db),
       count: (key, count) => remember(counts, key, COUNT_TTL_MS, count),
@@ -42,7 +43,11 @@ export const galleryStatePlugin = fp(
         counts.clear();
         rankings.clear();
       },
-      paletteRanking: <T>(key: string, rank: () => Promise<T>) => remember(rankings, key, COUNT_TTL_MS, rank) as Promise<T>,
+      paletteRanking: (key, rank) => {
+        // A ranking can hold tens of thousands of ids: a few dozen colours at a time at most.
+        if (rankings.size >= RANKINGS_MAX && !rankings.has(key)) rankings.clear();
+        return remember(rankings, key, COUNT_TTL_MS, rank);
+      },
       recentViews: {
         has: (key) => views.has(key),
         add: (key) => {
