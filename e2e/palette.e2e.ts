@@ -55,13 +55,13 @@ describe('palette search (issue #18)', () => {
     browsers.push(b);
     const { page } = b;
     await page.goto('/gallery/all/');
-    const trigger = page.getByRole('button', { name: 'Palette colour Any' });
+    const trigger = page.getByRole('button', { name: 'Palette Any' });
     await trigger.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Palette colour Any' });
+    const dialog = page.getByRole('dialog', { name: 'Palette Any' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     // The picker's sliders carry the catalogue's names and move with the arrow keys.
-    const hue = dialog.getByRole('slider', { name: 'Palette colour: hue' });
+    const hue = dialog.getByRole('slider', { name: 'Palette: hue' });
     await hue.focus();
     const before = await hue.getAttribute('aria-valuenow');
     await page.keyboard.press('ArrowRight');
@@ -78,11 +78,11 @@ describe('palette search (issue #18)', () => {
     const cards = page.getByTestId('artwork-card');
     await until(() => cards.filter({ hasText: 'Crimson field' }).count()).toBe(1);
     await until(() => cards.filter({ hasText: 'Blue hour' }).count()).toBe(0);
-    await until(() => page.getByRole('button', { name: 'Palette colour #d82424' }).count()).toBe(1);
+    await until(() => page.getByRole('button', { name: 'Palette #d82424' }).count()).toBe(1);
     await screenshot(page, 'palette-found-en');
 
     // Clear takes the filter out of the URL.
-    await page.getByRole('button', { name: 'Palette colour #d82424' }).click();
+    await page.getByRole('button', { name: 'Palette #d82424' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Clear' }).click();
     await until(() => new URL(page.url()).search).toBe('');
   });
@@ -95,8 +95,8 @@ describe('palette search (issue #18)', () => {
     const cards = page.getByTestId('artwork-card');
     await until(() => cards.filter({ hasText: 'Blue hour' }).count()).toBe(1);
     await until(() => cards.filter({ hasText: 'Crimson field' }).count()).toBe(0);
-    await page.getByRole('button', { name: '팔레트 색상 #2040d0' }).click();
-    await expect.poll(() => page.getByRole('dialog').getByRole('slider', { name: '팔레트 색상: 색상' }).count()).toBe(1);
+    await page.getByRole('button', { name: '팔레트 #2040d0' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByRole('slider', { name: '팔레트: 색상' }).count()).toBe(1);
     await b.check('palette dialog open (ko)');
     await screenshot(page, 'palette-found-ko-phone');
   });

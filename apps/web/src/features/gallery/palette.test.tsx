@@ -31,11 +31,11 @@ describe('the gallery palette filter (issue #18)', () => {
   it('picks a colour by its code from the keyboard and searches for it; Clear takes it out', async () => {
     await i18n.changeLanguage('en');
     const { router } = renderApp('/gallery/all/');
-    await userEvent.click(await screen.findByRole('button', { name: 'Palette colour Any' }, { timeout: 8000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Palette colour Any' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Palette Any' }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Palette Any' });
     // The library's own English names ("Color", "Hue") are replaced by the catalogue's.
-    expect(within(dialog).getByRole('slider', { name: 'Palette colour: saturation and brightness' })).toBeTruthy();
-    expect(within(dialog).getByRole('slider', { name: 'Palette colour: hue' })).toBeTruthy();
+    expect(within(dialog).getByRole('slider', { name: 'Palette: saturation and brightness' })).toBeTruthy();
+    expect(within(dialog).getByRole('slider', { name: 'Palette: hue' })).toBeTruthy();
     const hex = within(dialog).getByLabelText('Colour code (#rrggbb)');
     await userEvent.clear(hex);
     await userEvent.type(hex, '2040d0{Enter}');
@@ -43,7 +43,7 @@ describe('the gallery palette filter (issue #18)', () => {
     await waitFor(() =>
       expect(calls().some((u) => u.startsWith('/api/v1/artworks/') && new URL(u, 'http://x').searchParams.get('palette') === '#2040d0')).toBe(true),
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Palette colour #2040d0' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Palette #2040d0' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
@@ -51,10 +51,10 @@ describe('the gallery palette filter (issue #18)', () => {
   it('speaks Korean in Korean', async () => {
     await i18n.changeLanguage('ko');
     renderApp('/gallery/all/?palette=%23d62020');
-    await userEvent.click(await screen.findByRole('button', { name: '팔레트 색상 #d62020' }, { timeout: 8000 }));
+    await userEvent.click(await screen.findByRole('button', { name: '팔레트 #d62020' }, { timeout: 8000 }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('slider', { name: '팔레트 색상: 채도와 밝기' })).toBeTruthy();
-    expect(within(dialog).getByRole('slider', { name: '팔레트 색상: 색상' })).toBeTruthy();
+    expect(within(dialog).getByRole('slider', { name: '팔레트: 채도와 밝기' })).toBeTruthy();
+    expect(within(dialog).getByRole('slider', { name: '팔레트: 색상' })).toBeTruthy();
     expect(within(dialog).getByLabelText('색상 코드 (#rrggbb)')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: '찾기' })).toBeTruthy();
   });
