@@ -102,18 +102,38 @@ describe('Lab cells of the search', () => {
   it('never leaves out the cell of a colour within ΔE2000 12 of the pick (sampled)', () => {
     const random = prng(18);
     const r = (lo: number, hi: number) => lo + random() * (hi - lo);
+    // Random sRGB picks, near-grey picks, and a saturated violet whose matches reach close to grey (where the mean
+    // hue turns fast: a smaller Lipschitz constant missed some of them).
+    const targets = [
+      ...Array.from({ length: 16 }, () => rgbToLab(r(0, 255), r(0, 255), r(0, 255))),
+      ...Array.from({ length: 8 }, () => ({ l: r(5, 95), a: r(-10, 10), b: r(-10, 10) })),
+      { l: 55.6, a: 45.16, b: -63.16 },
+    ];
     let checked = 0;
-    for (let k = 0; k < 24; k++) {
-      const target = rgbToLab(r(0, 255), r(0, 255), r(0, 255));
+    for (const target of targets) {
       const cells = new Set(cellsWithin(target));
       for (let i = 0; i < 20_000; i++) {
         const x = { l: Math.max(0, Math.min(100, target.l + r(-25, 25))), a: target.a + r(-80, 80), b: target.b + r(-80, 80) };
-        if (deltaE2000(target, x) > PALETTE_MAX_DELTA_E) continue;
+        if (Math.abs(x.a) >= 128 || Math.abs(x.b) >= 128 || deltaE2000(target, x) > PALETTE_MAX_DELTA_E) continue;
         checked++;
         if (!cells.has(labCell(x))) throw new Error(`cell of ${JSON.stringify(x)} missing for ${JSON.stringify(target)}`);
       }
     }
-    expect(checked).toBeGreaterThan(10_000);
+    expect(checked).toBeGreaterThan(20_000);
+  });
+
+  it('keeps the cells of the near-grey matches of a saturated violet (a steep corner of CIEDE2000)', () => {
+    const violet = { l: 55.599, a: 45.1586, b: -63.1597 };
+    const cells = new Set(cellsWithin(violet));
+    for (const x of [
+      { l: 56.2198, a: -3.4417, b: -10.9321 },
+      { l: 56.5947, a: -3.7312, b: -8.5819 },
+      { l: 57.8279, a: -4.6962, b: -10.3782 },
+      { l: 55.1772, a: -4.2871, b: -11.065 },
+    ]) {
+      expect(deltaE2000(violet, x)).toBeLessThan(PALETTE_MAX_DELTA_E);
+      expect(cells.has(labCell(x))).toBe(true);
+    }
   });
 
   it('reads a neighbourhood, not the whole space', () => {
