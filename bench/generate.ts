@@ -8,7 +8,7 @@
  * Without --database (or DATABASE_URL) a fresh database is created on postgres://postgres@127.0.0.1:5432.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { seedTaxonomy } from '../apps/api/src/db/seed.ts';
 import { hashPassword } from '../apps/api/src/features/accounts/passwords.ts';
+import { extractPalette, type Swatch } from '../apps/api/src/media/palette.ts';
 import * as w from './words.ts';
 
 export const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -174,6 +175,9 @@ export async function generate(options: GenerateOptions): Promise<Generated> {
     );
     log(`images: ${images.covers.length + images.avatars.length + images.banners.length} files under ${join(dataDir, 'media')}`);
 
+    const palettes = new Map<string, Swatch[]>();
+    for (const cover of images.covers) palettes.set(cover.key, await extractPalette(readFileSync(join(dataDir, 'media', cover.key))));
+
     await client.query('begin');
     const all = [...images.covers, ...images.avatars, ...images.banners];
     await insertRows(
@@ -330,10 +334,14 @@ export async function generate(options: GenerateOptions): Promise<Generated> {
           ['published_at', 'timestamptz'],
         ],
         rows,
-        'id',
+        'id, cropped_cover',
       );
       const links = { c: [] as unknown[][], f: [] as unknown[][], k: [] as unknown[][], t: [] as unknown[][] };
-      for (const { id } of inserted) {
+      const swatches: unknown[][] = [];
+      for (const { id, cropped_cover } of inserted) {
+        (palettes.get(cropped_cover as string) ?? []).forEach((s, pos) => {
+          swatches.push([id, pos, s.l, s.a, s.b, s.share, s.cell]);
+        });
         rnd.some(categoryIds, rnd.int(1, 2)).forEach((x, pos) => {
           links.c.push([id, x, pos]);
         });
@@ -362,6 +370,21 @@ export async function generate(options: GenerateOptions): Promise<Generated> {
       await link('artwork_fields', 'field_id', links.f);
       await link('artwork_concepts', 'concept_id', links.k);
       await link('artwork_tags', 'tag_id', links.t);
+      // Issue #18: each cover's palette, measured once per generated image (the real extraction).
+      await insertRows(
+        client,
+        'artwork_palettes',
+        [
+          ['artwork_id', 'int'],
+          ['position', 'int2'],
+          ['l', 'real'],
+          ['a', 'real'],
+          ['b', 'real'],
+          ['share', 'real'],
+          ['cell', 'int'],
+        ],
+        swatches,
+      );
       artworks += inserted.length;
       log(`artworks: ${artworks}/${options.artworks}`);
     }

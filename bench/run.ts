@@ -4,6 +4,7 @@
  * node:http server answering the same bytes) and prints one table. Method: docs/performance.md.
  *
  * `--only cluster` compares one process with three behind nginx (bench/cluster.ts), on data of its own.
+ * `--only palette` is the palette search budget (issue #18): a search by colour within 3× of a category filter.
  * `--only judging` times the juror pack of 500 submissions × 3 images and a juror scoring 100 by keyboard (bench/judging.ts).
  *
  *   npm run bench -- [--artists 300] [--artworks 3000] [--duration 5] [--connections 10] [--only site]
@@ -24,6 +25,7 @@ import { compare, configure, printTable, rows, scenarios } from './harness.ts';
 import './feed.ts';
 import './gallery.ts';
 import './lighthouse.ts';
+import './palette.ts';
 import './site.ts';
 import { buildWeb, webBudget } from './web.ts';
 import { clusterBench } from './cluster.ts';

@@ -49,6 +49,14 @@ export function parseLicenceFilter(raw: string): LicenceCode[] | null {
   return known.filter((code) => parts.includes(code)) as LicenceCode[];
 }
 
+/**
+ * Issue #18, the gallery's free colour filter: `?palette=#rrggbb` (either case) → the colour in lowercase, or null
+ * for anything else.
+ */
+export function parsePaletteFilter(raw: string): string | null {
+  return /^#[0-9a-f]{6}$/i.test(raw) ? raw.toLowerCase() : null;
+}
+
 export function licenceOf(flags: LicenceFlags): LicenceCode | null {
   const found = LICENCES.find(
     (l) =>

@@ -6,6 +6,7 @@ import {
   localisedName,
   mediaSrcSet,
   mediaUrl,
+  parsePaletteFilter,
   passwordProblems,
   pathId,
   pickLang,
@@ -35,6 +36,11 @@ describe('contract', () => {
     expect(slugify('Min.Ji')).toBe('minji');
     expect(USERNAME_PATTERN.test('min.ji@_-1')).toBe(true);
     expect(USERNAME_PATTERN.test('민지')).toBe(false);
+  });
+
+  it('reads the gallery palette filter as #rrggbb only, lowercased (issue #18)', () => {
+    expect(parsePaletteFilter('#D62020')).toBe('#d62020');
+    for (const bad of ['d62020', '#d6202', '#d620200', '#gg2020', 'red', '', ' #d62020']) expect(parsePaletteFilter(bad)).toBeNull();
   });
 
   it('maps licence flags back to one of the six choices (SPEC §3)', () => {

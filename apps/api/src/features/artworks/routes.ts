@@ -7,6 +7,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { artworks } from '../../db/schema/index.ts';
 import { requireUser } from '../../http/auth.ts';
 import { columnRetainer } from '../../media/cleanup.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { backfillPalettes, enqueuePaletteBackfill, PALETTE_BACKFILL_JOB } from './palette.ts';
 import { editableArtwork, presentSaved, presignArtworkImage, removeArtwork, saveArtwork } from './service.ts';
 
 /**
@@ -16,6 +18,16 @@ import { editableArtwork, presentSaved, presignArtworkImage, removeArtwork, save
 export async function artworkRoutes(app: FastifyInstance) {
   // An image stays while any artwork shows it as a cover or in its content (issue #13).
   app.mediaCleanup.retain(columnRetainer([artworks.cover, artworks.rawCover, artworks.croppedCover], [artworks.content]));
+  // Issue #18: artworks with a cover and no palette (older than the palette search, or unreadable when saved) get
+  // one from a background pass, queued at start-up when any needs it.
+  app.jobs.handle<{ after?: number }>(PALETTE_BACKFILL_JOB, async (payload) => {
+    const { filled, next } = await backfillPalettes(app, payload?.after ?? 0);
+    if (filled) app.log.info({ filled, next }, 'palette backfill');
+    if (next !== null) await enqueue(app.db, PALETTE_BACKFILL_JOB, { after: next });
+  });
+  app.addHook('onReady', async () => {
+    await enqueuePaletteBackfill(app.db).catch((err) => app.log.warn({ err }, 'palette backfill not queued'));
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['artworks'];
 

@@ -7,6 +7,8 @@ import type { UserRow } from '../accounts/user.ts';
 import { mediaKeysIn, sanitizeHtml } from '../../html/sanitize.ts';
 import { enqueueMediaDelete } from '../../media/cleanup.ts';
 import { createPresignedUpload, foreignMedia, type PresignAnswer } from '../../media/service.ts';
+import type { Swatch } from '../../media/palette.ts';
+import { enqueuePaletteBackfill, measurePalette, paletteSource, replacePalette } from './palette.ts';
 import { canEditArtwork } from './policy.ts';
 import { presentArtwork } from './present.ts';
 import { relationsOf } from './read-model.ts';
@@ -127,6 +129,12 @@ export async function saveArtwork(deps: Deps, author: UserRow, existing: Row | n
   };
   const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 
+  // Issue #18: the palette of the image the gallery shows, measured before the transaction (tens of milliseconds)
+  // and replaced inside it, so the artwork and its palette commit together. Unreadable: none now, the job retries.
+  const source = paletteSource(after);
+  let palette: Swatch[] | null | undefined;
+  if (source !== (existing ? paletteSource(existing) : '')) palette = source ? await measurePalette(deps, source) : [];
+
   const id = await db.transaction(async (tx: Executor) => {
     let artworkId: number;
     if (existing) {
@@ -140,6 +148,8 @@ export async function saveArtwork(deps: Deps, author: UserRow, existing: Row | n
       if (list) await q.replaceLinks(tx, artworkId, kind, list);
     }
     if (input.tags) await q.replaceTags(tx, artworkId, input.tags);
+    if (palette !== undefined) await replacePalette(tx, artworkId, palette ?? []);
+    if (palette === null) await enqueuePaletteBackfill(tx);
     return artworkId;
   });
   const saved = (await q.findArtworkRow(db, id)) as Row;

@@ -31,6 +31,8 @@ export interface ArtworkFilters {
   colorId?: number;
   /** Issue #18: any of these licences (the generated `licence` column, its own partial index). */
   licences?: LicenceCode[];
+  /** Issue #18: the picked colour (`#rrggbb`, lowercase) of the palette search; answered apart (gallery/palette.ts). */
+  palette?: string;
 }
 
 /** Escapes LIKE wildcards so a user's `%` or `_` matches itself. */

@@ -1,4 +1,4 @@
-import { parseLicenceFilter, queryKeys, SEARCH_MAX } from '@axoo/contract';
+import { parseLicenceFilter, parsePaletteFilter, queryKeys, SEARCH_MAX } from '@axoo/contract';
 import { idPathParams } from '@axoo/contract';
 import { parseId } from '../../http/params.ts';
 import { createHash } from 'node:crypto';
@@ -29,6 +29,7 @@ const listQuery = z.object({
   concepts__concept: code,
   color: z.string().max(12).optional(),
   licence: z.string().max(100, 'gallery.invalid_licence').optional(),
+  palette: z.string().max(20, 'gallery.invalid_palette').optional(),
   type: z.enum(['projects'], { error: 'field.invalid_choice' }).optional(),
 });
 
@@ -69,6 +70,11 @@ function parseFilters(query: z.infer<typeof listQuery>): ArtworkFilters {
     if (!licences) throw badRequest({ licence: 'gallery.invalid_licence' });
     filters.licences = licences;
   }
+  if (query.palette !== undefined) {
+    const palette = parsePaletteFilter(query.palette);
+    if (!palette) throw badRequest({ palette: 'gallery.invalid_palette' });
+    filters.palette = palette;
+  }
   return filters;
 }
 
@@ -103,7 +109,9 @@ async function gallery(app: FastifyInstance) {
         description:
           'search matches title, tags, author name and username (substring, Hangul too; 1–2 characters match a tag or username exactly). ' +
           'ordering: -created (default), created, -hit (most viewed), hit. created__gte: YYYY-MM-DD or ISO date-time. ' +
-          'licence: one or more of by, by-nc, by-nd, by-sa, by-nc-sa, by-nc-nd, comma-separated (any of them).',
+          'licence: one or more of by, by-nc, by-nd, by-sa, by-nc-sa, by-nc-nd, comma-separated (any of them). ' +
+          'palette: a colour as #rrggbb (URL-encoded %23rrggbb): visible artworks whose cover palette holds a colour within ' +
+          'CIEDE2000 12 of it, closest first (the sum over those colours of share × (1 − ΔE/12); ties newest id first); ordering is ignored.',
         querystring: listQuery,
       },
     },

@@ -7,6 +7,7 @@ import type { UserRow } from '../accounts/user.ts';
 import { canViewArtwork, visibleScope, visibleScopes } from '../artworks/scope.ts';
 import { presentArtwork } from '../artworks/present.ts';
 import { storedCard, withMarks } from './cards.ts';
+import { rankByPalette } from './palette.ts';
 import { canSeeCollection, countsAsView, isOwner } from './policy.ts';
 import * as q from './queries.ts';
 import type { GalleryState } from './state.ts';
@@ -63,16 +64,20 @@ export async function listArtworks(deps: GalleryDeps, viewer: UserRow | null, la
   const visible = q.visibleRows(everyone, filters);
   const own = hidden.map((scope) => q.rowsOf(q.artworkConditions(scope, filters) as SQL));
   const key = JSON.stringify({ ...filters, createdFrom: filters.createdFrom?.getTime() });
+  const { db, gallery } = deps;
+  if (filters.palette) {
+    // Issue #18: a palette search ranks visible work only (its index holds nothing else), in its own order.
+    const ranking = await gallery.matches(key, async () => (await rankByPalette(db, filters)).map((r) => r.id));
+    return rankedPage(deps, viewer, lang, ranking, `${key} ${page.limit} ${page.offset}`, page);
+  }
   const mine = own.length && viewer ? await deps.gallery.count(`${viewer.id} ${key}`, () => q.countArtworks(deps.db, own)) : 0;
   if (!mine) {
     // Issue #14: what everyone sees of this page is shared (as guests share whole answers); the viewer's own
     // collection marks are merged in. A search's pages are slices of its cached visible matches.
     const pageKey = `${key} ${ordering} ${page.limit} ${page.offset}`;
-    const { db, gallery } = deps;
     if (filters.search) {
       const matches = await gallery.matches(`${key} ${ordering}`, () => q.matchIds(db, visible, ordering));
-      const shared = gallery.pages(pageKey, () => q.marksOf(gallery.marks, Array.from(matches.subarray(page.offset, page.offset + page.limit)), null));
-      return cardList(deps, lang, Promise.resolve(matches.length), withCollection(deps, viewer, shared));
+      return rankedPage(deps, viewer, lang, matches, pageKey, page);
     }
     const count = gallery.count(key, () => q.countArtworks(db, [visible]));
     const shared = gallery.pages(pageKey, () => q.pageMarks(db, [visible], ordering, page.limit, page.offset, null));
@@ -81,6 +86,13 @@ export async function listArtworks(deps: GalleryDeps, viewer: UserRow | null, la
   // The viewer's own hidden work is among the rows: both scopes are merged in SQL, with the viewer's marks.
   const count = deps.gallery.count(key, () => q.countArtworks(deps.db, [visible])).then((n) => n + mine);
   return cardList(deps, lang, count, q.pageMarks(deps.db, [visible, ...own], ordering, page.limit, page.offset, viewer?.id ?? null));
+}
+
+/** One page of an ordered id set (a search's matches, a palette ranking): its size is the count. */
+function rankedPage(deps: GalleryDeps, viewer: UserRow | null, lang: Lang, ids: Int32Array, pageKey: string, page: Page) {
+  const slice = Array.from(ids.subarray(page.offset, page.offset + page.limit));
+  const shared = deps.gallery.pages(pageKey, () => q.marksOf(deps.gallery.marks, slice, null));
+  return cardList(deps, lang, Promise.resolve(ids.length), withCollection(deps, viewer, shared));
 }
 
 /** Rows everyone sees, with the viewer's own collection entries (remembered per viewer like the counts). */

@@ -26,7 +26,7 @@ const PAGE_TTL_MS = 2_000;
 
 export interface GalleryState {
   count(key: string, count: () => Promise<number>): Promise<number>;
-  /** The ordered ids of a search's visible matches, per filter set and ordering. */
+  /** The ordered ids of a search's visible matches, or a palette search's ranking (issue #18), per filter set and ordering. */
   matches(key: string, load: () => Promise<number[]>): Promise<Int32Array>;
   /** A page of the visible scope as everyone sees it (ids in order with `hit`), per filter set, ordering and window. */
   pages(key: string, load: () => Promise<PageRow[]>): Promise<PageRow[]>;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { artworks, collections, dataExports, inviteAnswers, inviteApplications, inviteQuestions, invites, users } from '../../db/schema/index.ts';
+import { artworks, collections, dataExports, follows, inviteAnswers, inviteApplications, inviteQuestions, invites, users } from '../../db/schema/index.ts';
 import { type RelatedRows, splitRelated, withRelated } from '../artworks/read-model.ts';
 
 export type ExportRow = typeof dataExports.$inferSelect;
@@ -47,6 +47,19 @@ export async function artworksAfter(db: Executor, userId: number, afterId: numbe
     .orderBy(asc(artworks.id))
     .limit(limit);
   return splitRelated(rows as RelatedRows);
+}
+
+/**
+ * Whom the user follows and who follows them (issue #17's follows), oldest first, each with the other person's
+ * slug and name and the date of the follow.
+ */
+export async function followsOf(db: Executor, userId: number) {
+  const person = { slug: users.slug, name: users.name, since: follows.created };
+  const [following, followers] = await Promise.all([
+    db.select(person).from(follows).innerJoin(users, eq(users.id, follows.artistId)).where(eq(follows.followerId, userId)).orderBy(asc(follows.id)),
+    db.select(person).from(follows).innerJoin(users, eq(users.id, follows.followerId)).where(eq(follows.artistId, userId)).orderBy(asc(follows.id)),
+  ]);
+  return { following, followers };
 }
 
 export function collectionsOf(db: Executor, userId: number) {

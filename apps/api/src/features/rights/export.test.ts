@@ -7,7 +7,7 @@ import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
 import { makeImage } from '../../../test/images.ts';
 import { unzip } from '../../../test/zip.ts';
-import { collections, inviteAnswers, inviteApplications, inviteQuestions } from '../../db/schema/index.ts';
+import { collections, follows, inviteAnswers, inviteApplications, inviteQuestions } from '../../db/schema/index.ts';
 import { exportLink } from './export.ts';
 
 let app: FastifyInstance;
@@ -16,6 +16,8 @@ let owner: Agent;
 const images: Record<string, Buffer> = {};
 let published: number;
 let draft: number;
+let followed: { slug: string; name: string };
+let follower: { slug: string; name: string };
 beforeAll(async () => {
   app = await buildTestApp();
   artist = await buildPremium(app, { name: 'Hana Kim', email: 'hana@example.com', avatar: 'users/1/avatar.png', language: 'en' });
@@ -39,6 +41,14 @@ beforeAll(async () => {
   const [question] = await app.db.insert(inviteQuestions).values({ inviteId: invite.id, question: 'Why this work?' }).returning();
   const [application] = await app.db.insert(inviteApplications).values({ inviteId: invite.id, artworkId: art.id }).returning();
   await app.db.insert(inviteAnswers).values({ applicationId: application.id, questionId: question.id, answer: 'Because of the light.' });
+  // Follows both ways (issue #17): the artist follows `other`; a fan follows the artist.
+  const fan = await buildUser(app, { name: 'Jun Park' });
+  await app.db.insert(follows).values([
+    { followerId: artist.id, artistId: other.id },
+    { followerId: fan.id, artistId: artist.id },
+  ]);
+  followed = { slug: other.slug, name: other.name };
+  follower = { slug: fan.slug, name: 'Jun Park' };
   owner = new Agent(app);
   await loginAs(owner, artist);
 });
@@ -82,7 +92,7 @@ describe('"Download my data" (issue #18)', () => {
     expect(again.json().detail).toContain('already being prepared');
 
     const status = await settled(artist.id);
-    expect(status).toMatchObject({ status: 'done', files: 7 });
+    expect(status).toMatchObject({ status: 'done', files: 8 });
     expect(status.size).toBeGreaterThan(1000);
 
     const link = await mailedLink('hana@example.com');
@@ -97,6 +107,7 @@ describe('"Download my data" (issue #18)', () => {
         'applications.json',
         'artworks.json',
         'collections.json',
+        'follows.json',
         'images/artworks/1/content.png',
         'images/artworks/1/cover.jpg',
         'images/profile/avatar.png',
@@ -117,6 +128,9 @@ describe('"Download my data" (issue #18)', () => {
     expect(JSON.parse(files.get('applications.json')?.toString() ?? '[]')).toMatchObject([
       { inviteTitle: 'Summer call', artwork: published, answers: [{ question: 'Why this work?', answer: 'Because of the light.' }] },
     ]);
+    const follows = JSON.parse(files.get('follows.json')?.toString() ?? '{}');
+    expect(follows).toEqual({ following: [{ ...followed, since: expect.any(String) }], followers: [{ ...follower, since: expect.any(String) }] });
+    expect(Number.isNaN(Date.parse(follows.following[0].since))).toBe(false);
     // Once done, another export may start.
     expect((await owner.post(`/api/v1/users/${artist.id}/export/`)).statusCode).toBe(202);
     expect((await settled(artist.id)).status).toBe('done');
@@ -141,5 +155,18 @@ describe('"Download my data" (issue #18)', () => {
     expect((await someone.get(`/api/v1/users/${artist.id}/export/`)).statusCode).toBe(403);
     expect((await someone.post(`/api/v1/users/${artist.id}/export/`)).statusCode).toBe(403);
     expect((await owner.get(apiUrl(link.toString()))).statusCode).toBe(200);
+  });
+
+  it('leaves follows.json out when the user follows nobody and nobody follows them', async () => {
+    const loner = await buildPremium(app, { email: 'loner@example.com', language: 'en' });
+    const agent = new Agent(app);
+    await loginAs(agent, loner);
+    expect((await agent.post(`/api/v1/users/${loner.id}/export/`)).statusCode).toBe(202);
+    for (let i = 0; i < 100 && (await agent.get(`/api/v1/users/${loner.id}/export/`)).json()?.status !== 'done'; i++) {
+      await app.jobs.drain();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const files = await unzip((await agent.get(apiUrl(await mailedLink('loner@example.com')))).rawPayload);
+    expect([...files.keys()].sort()).toEqual(['applications.json', 'artworks.json', 'collections.json', 'profile.json']);
   });
 });

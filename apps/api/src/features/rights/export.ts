@@ -102,6 +102,8 @@ async function* entriesOf(deps: Deps, user: UserRow, lang: Lang): AsyncGenerator
   yield textEntry('artworks.json', artworksJson());
   yield textEntry('collections.json', [json(await q.collectionsOf(deps.db, user.id))]);
   yield textEntry('applications.json', [json(await q.applicationsOf(deps.db, user.id))]);
+  const follows = await q.followsOf(deps.db, user.id);
+  if (follows.following.length || follows.followers.length) yield textEntry('follows.json', [json(follows)]);
   yield* images;
 }
 

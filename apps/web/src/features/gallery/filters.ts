@@ -1,4 +1,4 @@
-import { type ArtworkListQuery, HIRE_FILTERS, type HireFilter } from '@axoo/contract';
+import { type ArtworkListQuery, HIRE_FILTERS, type HireFilter, parsePaletteFilter } from '@axoo/contract';
 /** The gallery's view as URL state (STYLE: filters live in the URL so a link reproduces the view). */
 export interface GalleryFilters {
   type: 'projects' | 'artists';
@@ -12,6 +12,8 @@ export interface GalleryFilters {
   hire: HireFilter | '';
   /** Issue #18: licence codes, comma-separated (one licence, or a group such as "allows commercial use"). */
   licence: string;
+  /** Issue #18: a colour as #rrggbb (lowercase) the covers' palettes are searched for; '' for none. */
+  palette: string;
 }
 
 export function readFilters(params: URLSearchParams): GalleryFilters {
@@ -28,6 +30,7 @@ export function readFilters(params: URLSearchParams): GalleryFilters {
     color: params.get('color') ?? '',
     hire: (HIRE_FILTERS as readonly string[]).includes(params.get('hire') ?? '') ? (params.get('hire') as HireFilter) : '',
     licence: params.get('licence') ?? '',
+    palette: parsePaletteFilter(params.get('palette') ?? '') ?? '',
   };
 }
 
@@ -44,6 +47,7 @@ export function writeFilters(f: GalleryFilters): URLSearchParams {
     if (f.concept) out.set('concept', f.concept);
     if (f.color) out.set('color', f.color);
     if (f.licence) out.set('licence', f.licence);
+    if (f.palette) out.set('palette', f.palette);
   }
   return out;
 }
@@ -68,5 +72,6 @@ export function artworkQueryOf(filters: GalleryFilters, category: string, now = 
     concepts__concept: filters.concept || undefined,
     color: filters.color || undefined,
     licence: filters.licence || undefined,
+    palette: filters.palette || undefined,
   };
 }

@@ -4,6 +4,7 @@ import { useLocalName, useSite } from '../../../site.ts';
 import { type Option, Select } from '../../../ui/Select.tsx';
 import type { GalleryFilters } from '../filters.ts';
 import styles from '../GalleryPage.module.css';
+import { PaletteFilter } from './PaletteFilter.tsx';
 
 /** Issue #18: each of the six licences, and the two groups as the codes they stand for. */
 const licenceOptions = (t: (key: string) => string): Option<string>[] => [
@@ -12,8 +13,8 @@ const licenceOptions = (t: (key: string) => string): Option<string>[] => [
 ];
 
 /**
- * SPEC §2 Gallery: Projects / Artists, and for projects ordering, time window, field, concept, colour, genre and
- * licence (issue #18); for artists, availability for hire (issue #20).
+ * SPEC §2 Gallery: Projects / Artists, and for projects ordering, time window, field, concept, colour (named, or
+ * any colour of the covers' palettes), genre and licence (issue #18); for artists, availability for hire (issue #20).
  */
 export function GalleryToolbar({
   filters,
@@ -103,6 +104,9 @@ export function GalleryToolbar({
             site.colors.map((c) => ({ value: String(c.id), label: localName(c), swatch: c.code })),
             (color) => apply({ color }),
           )}
+          <div className={styles.filter}>
+            <PaletteFilter value={filters.palette} onChange={(palette) => apply({ palette })} />
+          </div>
           {optional(t('licence.label'), filters.licence, licenceOptions(t), (licence) => apply({ licence }))}
           {optional(
             t('genre'),
