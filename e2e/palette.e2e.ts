@@ -79,6 +79,8 @@ describe('palette search (issue #18)', () => {
     await until(() => cards.filter({ hasText: 'Crimson field' }).count()).toBe(1);
     await until(() => cards.filter({ hasText: 'Blue hour' }).count()).toBe(0);
     await until(() => page.getByRole('button', { name: 'Palette #d82424' }).count()).toBe(1);
+    // Its own order stands where the ordering select was.
+    expect(await page.getByTestId('palette-order').textContent()).toBe('Closest colour first');
     await screenshot(page, 'palette-found-en');
 
     // Clear takes the filter out of the URL.
@@ -95,6 +97,7 @@ describe('palette search (issue #18)', () => {
     const cards = page.getByTestId('artwork-card');
     await until(() => cards.filter({ hasText: 'Blue hour' }).count()).toBe(1);
     await until(() => cards.filter({ hasText: 'Crimson field' }).count()).toBe(0);
+    expect(await page.getByTestId('palette-order').textContent()).toBe('가까운 색 순');
     await page.getByRole('button', { name: '팔레트 #2040d0' }).click();
     await expect.poll(() => page.getByRole('dialog').getByRole('slider', { name: '팔레트: 색상' }).count()).toBe(1);
     await b.check('palette dialog open (ko)');

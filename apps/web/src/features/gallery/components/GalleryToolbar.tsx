@@ -64,15 +64,22 @@ export function GalleryToolbar({
       {filters.type === 'projects' && (
         <div className={styles.filters}>
           <div className={styles.filter}>
-            <Select
-              label={t('ordering.label')}
-              value={filters.ordering}
-              options={[
-                { value: '-created', label: t('ordering.recent') },
-                { value: '-hit', label: t('ordering.viewed') },
-              ]}
-              onChange={(v) => apply({ ordering: v ?? '-created' })}
-            />
+            {/* A palette search has its own order (issue #18): the closest colours first. */}
+            {filters.palette ? (
+              <p className={styles.fixedOrder} data-testid="palette-order">
+                {t('ordering.closest')}
+              </p>
+            ) : (
+              <Select
+                label={t('ordering.label')}
+                value={filters.ordering}
+                options={[
+                  { value: '-created', label: t('ordering.recent') },
+                  { value: '-hit', label: t('ordering.viewed') },
+                ]}
+                onChange={(v) => apply({ ordering: v ?? '-created' })}
+              />
+            )}
           </div>
           <div className={styles.filter}>
             <Select
