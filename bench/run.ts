@@ -23,6 +23,7 @@ import { dropDatabase, generate } from './generate.ts';
 import { compare, configure, printTable, rows, scenarios } from './harness.ts';
 import './feed.ts';
 import './gallery.ts';
+import './renditions.ts';
 import './lighthouse.ts';
 import './site.ts';
 import { buildWeb, webBudget } from './web.ts';
