@@ -370,7 +370,8 @@ export function routePreloads(manifestFile: string, pageModules: (pathname: stri
   collectEntry('index.html');
   const cache = new Map<string, string>();
   return (pathname, lang) => {
-    const modules = [`src/i18n/bundle-${lang}.ts`, ...pageModules(pathname)];
+    // The app's start (`main.tsx` imports it after the first frame, issue #14), the language, the page.
+    const modules = ['src/boot.tsx', `src/i18n/bundle-${lang}.ts`, ...pageModules(pathname)];
     const cacheKey = modules.join('|');
     const hit = cache.get(cacheKey);
     if (hit !== undefined) return hit;
