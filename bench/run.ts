@@ -4,6 +4,8 @@
  * node:http server answering the same bytes) and prints one table. Method: docs/performance.md.
  *
  * `--only cluster` compares one process with three behind nginx (bench/cluster.ts), on data of its own.
+ * `--only renditions` compares a cached 480-px rendition with bare node:http (bench/renditions.ts, issue #14).
+ * `--only lighthouse` runs Lighthouse mobile on five pages (bench/lighthouse.ts; needs LIGHTHOUSE_BIN).
  * `--only judging` times the juror pack of 500 submissions × 3 images and a juror scoring 100 by keyboard (bench/judging.ts).
  *
  *   npm run bench -- [--artists 300] [--artworks 3000] [--duration 5] [--connections 10] [--only site]
