@@ -413,6 +413,51 @@ export async function generate(options: GenerateOptions): Promise<Generated> {
       ],
       images.avatars.map((a, i) => [`Partner ${i + 1}`, 'https://example.com/', a.key, '멤버 작가 협업 우대', i < 4 ? 5 - i : null]),
     );
+    // One open call (issue #14: Lighthouse loads its page): a brand's logo and background, one page of two columns.
+    const [invite] = await insertRows(
+      client,
+      'invites',
+      [
+        ['owner_id', 'int'],
+        ['title', 'text'],
+        ['subtitle', 'text'],
+        ['description', 'text'],
+        ['logo', 'text'],
+        ['background', 'text'],
+        ['status', 'text'],
+        ['closed', 'timestamptz'],
+        ['selected', 'timestamptz'],
+      ],
+      [
+        [
+          userIds[0],
+          '2026 신진 작가 오픈콜',
+          'Emerging artists open call',
+          '브랜드와 함께 작업할 신진 작가를 찾습니다. 포트폴리오와 함께 지원해 주세요.',
+          images.avatars[0].key,
+          images.banners[0].key,
+          'ongoing',
+          new Date(now + 30 * 86_400_000).toISOString(),
+          new Date(now + 45 * 86_400_000).toISOString(),
+        ],
+      ],
+      'id',
+    );
+    const [invitePage] = await insertRows(client, 'invite_pages', [['invite_id', 'int']], [[invite.id]], 'id');
+    await insertRows(
+      client,
+      'invite_columns',
+      [
+        ['page_id', 'int'],
+        ['content', 'text'],
+        ['width', 'int2'],
+        ['"order"', 'int'],
+      ],
+      [
+        [invitePage.id, '<h2>모집 개요</h2><p>일러스트, 회화, 사진 등 모든 분야의 작가가 지원할 수 있습니다.</p>', 6, 0],
+        [invitePage.id, '<h2>혜택</h2><p>선정 작가에게는 전시와 협업 기회가 주어집니다.</p>', 6, 1],
+      ],
+    );
     await client.query('commit');
     // As a database that has lived a while looks: no dead row versions (the updates above leave
     // one per row, and autovacuum may be off), the visibility map set, statistics current.

@@ -15,7 +15,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const BUDGET_GZIP_KB = 150;
 const ROOT = new URL('../', import.meta.url).pathname;
 /** The manifest keys whose static closure the gallery route needs (the lead's server preloads the same). */
-const ROOTS = ['index.html', 'src/i18n/bundle-ko.ts', 'src/features/gallery/GalleryPage.tsx'];
+const ROOTS = ['index.html', 'src/boot.tsx', 'src/i18n/bundle-ko.ts', 'src/features/gallery/GalleryPage.tsx'];
 
 interface ManifestChunk {
   file: string;

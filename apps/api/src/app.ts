@@ -26,6 +26,7 @@ import { textGuardPlugin } from './http/text.ts';
 import { isApiPath, spaPlugin } from './pages/host.ts';
 import { jobsPlugin } from './jobs/plugin.ts';
 import { mailPlugin } from './mail/index.ts';
+import { mediaCachePlugin } from './media/cache.ts';
 import { mediaCleanupPlugin } from './media/cleanup.ts';
 import { storagePlugin } from './media/storage-plugin.ts';
 
@@ -59,6 +60,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(jobsPlugin);
   await app.register(mailPlugin);
   await app.register(storagePlugin);
+  // First of the request hooks: a rendition in memory is answered before cookies, sessions and CSRF (issue #14).
+  await app.register(mediaCachePlugin);
   await app.register(mediaCleanupPlugin);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);

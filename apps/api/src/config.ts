@@ -44,6 +44,8 @@ const envSchema = z.object({
   REDIS_URL: optional,
   /** Prefix of every Redis key, so several sites (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().default('axoo:'),
+  /** Memory for renditions kept per process (issue #14; least recently used out first); 0 reads each from the store. */
+  MEDIA_CACHE_MB: z.coerce.number().min(0).default(32),
   /** How often each process looks for due jobs (issue #13); 0 turns the worker and the schedules off (drain by hand). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
   /** How often the invite examination sweep and the session expiry run (one process per period). */

@@ -1,25 +1,9 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, createQueryClient, createRouter, seedPrefetched } from './App.tsx';
-import { i18nReady } from './i18n/index.ts';
-import { fetchSite, readInlinedSiteData } from './site.ts';
 import './styles/global.css';
 
-// The server inlines the global page data; a static host without it costs one request.
-const [site] = await Promise.all([readInlinedSiteData() ?? fetchSite(), i18nReady]);
-const client = createQueryClient(site);
-seedPrefetched(client);
-const router = createRouter();
-
-const container = document.getElementById('root') as HTMLElement;
-const app = (
-  <StrictMode>
-    <App client={client} router={router} />
-  </StrictMode>
-);
-// As a transition, the first render (or the hydration of the server's markup) yields to the
-// browser every few milliseconds instead of holding the main thread for the whole page.
-startTransition(() => {
-  if (container.firstElementChild) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
+// Issue #14: a page the server rendered is already whole in the HTML. Its largest image paints before the app's code
+// is evaluated (React, the router, the page): one frame first, then the app, whose chunks were fetched meanwhile
+// (the page host preloads them). A page the browser renders starts at once.
+if (document.getElementById('root')?.firstElementChild) {
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+await import('./boot.tsx');

@@ -21,6 +21,23 @@ export function mediaSrcSet(key: string | null | undefined, width: number): stri
   return `${mediaUrl(key, width)} 1x, ${mediaUrl(key, width * 2)} 2x`;
 }
 
+/** srcset by width (`w` descriptors) for use with `sizes`: the browser takes the smallest rendition that fills the box. */
+export function mediaWidthSrcSet(key: string | null | undefined, widths: readonly number[]): string | undefined {
+  if (!key || /^(https?:|blob:|data:)/.test(key)) return undefined;
+  return widths.map((w) => `${mediaUrl(key, w)} ${w}w`).join(', ');
+}
+
+/**
+ * A card's cover (issue #14): on a phone the grid has two columns (page padding 24 px, gap 12 px), so a 412-px
+ * screen at 1.75× takes the 312-px rendition instead of the 960-px one `2x` asked for; elsewhere a card is at
+ * most 480 px wide, as before. The card's `<img>` and the page's preload use both, so they fetch the same file.
+ */
+export const CARD_SIZES = '(max-width: 600px) calc(50vw - 30px), 480px';
+export const CARD_WIDTHS = [312, 480, 960] as const;
+/** A full-width picture (home's banners, a profile banner, an open call's background): every width from a card's up. */
+export const WIDE_SIZES = '100vw';
+export const WIDE_WIDTHS = [480, 960, 1400, 2000] as const;
+
 /**
  * The body of every presign call (SPEC §7: artworks, profile images, console images, invite images): filename,
  * type, height, width, and the size when known (checked against IMAGE_MAX_BYTES before any URL is signed).

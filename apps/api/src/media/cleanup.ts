@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.ts';
 import { media } from '../db/schema/index.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { MEDIA_DELETED } from './cache.ts';
 import { renditionKeys } from './images.ts';
 
 export const MEDIA_DELETE_JOB = 'media.delete';
@@ -78,10 +79,12 @@ export const mediaCleanupPlugin = fp(
         // Renditions first: a retry after a crash still finds the original and finishes the job.
         await Promise.all(renditionKeys(key).map((k) => app.storage.delete(k)));
         await app.storage.delete(key);
+        // Every process drops the renditions it keeps in memory (issue #14).
+        app.changes.publish(`${MEDIA_DELETED}${key}`);
       }
       if (gone.length) await app.db.delete(media).where(inArray(media.key, gone));
       app.log.info({ deleted: gone.length, kept: kept.size }, 'media deleted');
     });
   },
-  { name: 'media-cleanup', dependencies: ['db', 'jobs', 'storage'] },
+  { name: 'media-cleanup', dependencies: ['db', 'jobs', 'storage', 'changes'] },
 );

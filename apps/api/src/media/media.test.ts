@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../test/app.ts';
-import { buildUser } from '../../test/factories.ts';
+import { buildUser, loginAs } from '../../test/factories.ts';
 import { makeImage, makeJpegWithExif, makePngBomb } from '../../test/images.ts';
 import { media } from '../db/schema/index.ts';
+import { MEDIA_DELETED, matchesEtag, RenditionCache } from './cache.ts';
 import { signGrant } from './local.ts';
 import { createPresignedUpload, foreignMedia } from './service.ts';
 
@@ -194,6 +195,66 @@ describe('renditions', () => {
     const again = await app.inject({ url: `/media/${key}?w=400`, headers: { accept: 'image/webp' } });
     expect(again.rawPayload.equals(a.rawPayload)).toBe(true);
     expect(await app.storage.get(`_renditions/${key}/480.webp`)).not.toBeNull();
+  });
+
+  it('answers a cached rendition from memory with the same headers, a strong ETag and 304 on If-None-Match (issue #14)', async () => {
+    const url = `/media/${key}?w=312`;
+    const accept = { accept: 'image/webp,*/*' };
+    const made = await app.inject({ url, headers: accept });
+    expect(made.statusCode).toBe(200);
+    expect(app.renditions.get(`_renditions/${key}/312.webp`)).toBeDefined();
+    // The member's browser sends its cookies with every image: neither changes the answer.
+    const agent = new Agent(app);
+    await loginAs(agent, await buildUser(app));
+    agent.cookies.set('csrftoken', 'x'.repeat(32));
+    const cached = await agent.get(url, accept);
+    expect(cached.statusCode).toBe(200);
+    expect(cached.rawPayload.equals(made.rawPayload)).toBe(true);
+    const names = (h: Record<string, unknown>) =>
+      Object.keys(h)
+        .filter((n) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(n))
+        .sort();
+    expect(names(cached.headers)).toEqual(names(made.headers));
+    for (const n of names(made.headers)) expect(cached.headers[n], n).toEqual(made.headers[n]);
+    expect(cached.headers['set-cookie']).toBeUndefined();
+    expect(cached.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(cached.headers['content-security-policy']).toContain("default-src 'self'");
+    for (const res of [made, cached]) expect(res.headers['x-frame-options']).toBe('DENY');
+    // A reload revalidates: 304 without bytes, still immutable, from memory and from the route alike.
+    const etag = String(cached.headers.etag);
+    const again = await app.inject({ url, headers: { ...accept, 'if-none-match': `W/${etag}, "other"` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(again.headers.etag).toBe(etag);
+    app.renditions.clear();
+    const fromRoute = await app.inject({ url, headers: { ...accept, 'if-none-match': etag } });
+    expect(fromRoute.statusCode).toBe(304);
+    expect(fromRoute.headers.etag).toBe(etag);
+    // Another format is another object, with its own tag.
+    const png = await app.inject({ url, headers: { accept: '*/*', 'if-none-match': etag } });
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers.etag).not.toBe(etag);
+    // Deleting the original (media cleanup) drops its renditions from every process's memory.
+    expect(app.renditions.get(`_renditions/${key}/312.png`)).toBeDefined();
+    app.changes.publish(`${MEDIA_DELETED}${key}`);
+    expect(app.renditions.get(`_renditions/${key}/312.png`)).toBeUndefined();
+  });
+
+  it('keeps renditions within its memory cap, least recently used out first (issue #14)', () => {
+    const cache = new RenditionCache(1000);
+    cache.put('a', Buffer.alloc(400));
+    cache.put('b', Buffer.alloc(400));
+    cache.get('a');
+    cache.put('c', Buffer.alloc(400));
+    expect([cache.get('a'), cache.get('b'), cache.get('c')].map(Boolean)).toEqual([true, false, true]);
+    expect(cache.size).toEqual({ entries: 2, bytes: 800 });
+    const big = cache.put('d', Buffer.alloc(2000));
+    expect(big.etag).toMatch(/^"/);
+    expect(cache.get('d')).toBeUndefined();
+    expect(matchesEtag('*', big.etag)).toBe(true);
+    expect(matchesEtag('"x"', big.etag)).toBe(false);
   });
 
   it.each([

@@ -4,28 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { FORMAT_TYPES, type ImageType, renderImage, renditionFormat, renditionKey, renditionWidth, typeOfExtension } from './images.ts';
+import { IMMUTABLE, keyOf, matchesEtag, renditionOf } from './cache.ts';
+import { renderImage, typeOfExtension } from './images.ts';
 import { type UploadGrant, verifyGrant } from './local.ts';
-import { completeUpload, finishUpload, KEY_PATTERN } from './service.ts';
-
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+import { completeUpload, finishUpload } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     uploadGrant?: UploadGrant;
   }
-}
-
-/** `/media/a/b.png` → `a/b.png`, or null when it is not one of our keys. */
-function keyOf(raw: string | undefined): string | null {
-  if (!raw) return null;
-  let key: string;
-  try {
-    key = raw.split('/').map(decodeURIComponent).join('/');
-  } catch {
-    return null;
-  }
-  return KEY_PATTERN.test(key) ? key : null;
 }
 
 const storedImage = z.object({ filename: z.string(), width: z.number(), height: z.number(), dominant_color: z.string() });
@@ -113,36 +100,42 @@ export async function mediaRoutes(app: FastifyInstance) {
       if (!original) throw notFound();
       return reply.header('Content-Type', type).header('Cache-Control', IMMUTABLE).header('X-Content-Type-Options', 'nosniff').send(original);
     }
-    if (!/^\d{1,5}$/.test(w) || Number(w) === 0) throw notFound();
-    const width = renditionWidth(Number(w));
-    const format = renditionFormat(request.headers.accept, type as ImageType);
-    const cacheKey = renditionKey(key, width, format);
-    let body = await storage.get(cacheKey);
-    if (!body) {
-      let pending = inFlight.get(cacheKey);
-      if (!pending) {
-        pending = (async () => {
-          const original = await storage.get(key);
-          if (!original) return null;
-          let out: Buffer;
-          try {
-            out = await renderImage(original, width, format);
-          } catch {
-            return null;
-          }
-          await storage.put(cacheKey, out, FORMAT_TYPES[format]);
-          return out;
-        })().finally(() => inFlight.delete(cacheKey));
-        inFlight.set(cacheKey, pending);
+    const asked = renditionOf(raw, w, request.headers.accept);
+    if (!asked) throw notFound();
+    const { cacheKey } = asked;
+    let rendition = app.renditions.get(cacheKey);
+    if (!rendition) {
+      let body = await storage.get(cacheKey);
+      if (!body) {
+        let pending = inFlight.get(cacheKey);
+        if (!pending) {
+          pending = (async () => {
+            const original = await storage.get(key);
+            if (!original) return null;
+            let out: Buffer;
+            try {
+              out = await renderImage(original, asked.width, asked.format);
+            } catch {
+              return null;
+            }
+            await storage.put(cacheKey, out, asked.type);
+            return out;
+          })().finally(() => inFlight.delete(cacheKey));
+          inFlight.set(cacheKey, pending);
+        }
+        body = await pending;
+        if (!body) throw notFound();
       }
-      body = await pending;
-      if (!body) throw notFound();
+      rendition = app.renditions.put(cacheKey, body);
     }
-    return reply
-      .header('Content-Type', FORMAT_TYPES[format])
+    reply
+      .header('Content-Type', asked.type)
       .header('Cache-Control', IMMUTABLE)
       .header('Vary', 'Accept')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(body);
+      .header('ETag', rendition.etag)
+      .header('X-Content-Type-Options', 'nosniff');
+    // A reload revalidates: the same bytes have the same tag, so the browser keeps its copy (issue #14).
+    if (matchesEtag(request.headers['if-none-match'], rendition.etag)) return reply.code(304).send();
+    return reply.send(rendition.body);
   }
 }

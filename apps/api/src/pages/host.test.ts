@@ -6,7 +6,8 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../test/app.ts';
-import { buildArtwork, buildPremium, loginAs } from '../../test/factories.ts';
+import { buildArtwork, buildInvite, buildPremium, loginAs } from '../../test/factories.ts';
+import { banners } from '../db/schema/index.ts';
 import { inlineStylesheets, pageModulesOf } from './host.ts';
 
 // A web build as `vite build` lays it out: index.html, hashed assets with .br/.gz, and the manifest.
@@ -77,7 +78,13 @@ describe('spa plugin: serving the built web app fast', () => {
 
   it('preloads the interface language and the page chunks, not the entry ones', async () => {
     const ko = await app.inject({ url: '/gallery/all/' });
-    expect(ko.body).toContain('<link rel="modulepreload" crossorigin href="/assets/bundle-ko-1.js">');
+    // A page the server rendered paints without its scripts: they come after its image and HTML (issue #14).
+    expect(ko.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/bundle-ko-1.js">');
+    expect(ko.body).toContain('<script type="module" fetchpriority="low" src="/assets/index-1.js">');
+    // One the browser renders needs them first.
+    const login = await app.inject({ url: '/login/' });
+    expect(login.body).toContain('<script type="module" src="/assets/index-1.js">');
+    expect(login.body).not.toContain('fetchpriority="low"');
     expect(ko.body).toContain('href="/assets/GalleryPage-1.js"');
     expect(ko.body).toContain('href="/assets/grid-1.js"');
     expect(ko.body).toContain('<link rel="stylesheet" href="/assets/GalleryPage-1.css">');
@@ -130,12 +137,58 @@ describe('spa plugin: serving the built web app fast', () => {
     const again = await app.inject({ url: '/gallery/photography/', headers: { 'accept-language': 'en' } });
     expect(again.body).toContain(`"title":"Price $& more $' end"`);
     expect(again.body).toContain(`<p data-ssr="/gallery/photography/|en|`);
-    const preload = `<link rel="preload" as="image" fetchpriority="high" href="/media/${art.croppedCover}?w=480" imagesrcset="/media/${art.croppedCover}?w=480 1x, /media/${art.croppedCover}?w=960 2x">`;
+    // The card's own srcset and sizes (issue #14), so the browser fetches the file it preloaded.
+    const cover = `/media/${art.croppedCover}`;
+    const preload = `<link rel="preload" as="image" fetchpriority="high" href="${cover}?w=480" imagesrcset="${cover}?w=312 312w, ${cover}?w=480 480w, ${cover}?w=960 960w" imagesizes="(max-width: 600px) calc(50vw - 30px), 480px">`;
     expect(page.body).toContain(preload);
     // Ahead of the scripts, so the cover does not queue behind them on a slow link.
     expect(page.body.indexOf(preload)).toBeLessThan(page.body.indexOf('<script type="module"'));
     expect((await app.inject({ url: '/gallery/all/?search=x' })).body).not.toContain('__PREFETCH__');
     expect((await app.inject({ url: '/about/' })).body).not.toContain('__PREFETCH__');
+  });
+
+  it("inlines a profile with its first projects, a call, and preloads the largest paint's image as the page asks for it (issue #14)", async () => {
+    const artist = await buildPremium(app, { banner: 'users/9/banner.jpg' });
+    const art = await buildArtwork(app, artist, { title: 'Profile first' });
+    const entries = (body: string) => JSON.parse(/<script id="__PREFETCH__" type="application\/json">(.*?)<\/script>/s.exec(body)?.[1] ?? '[]');
+    const profile = await app.inject({ url: `/${artist.slug}/` });
+    const [who, projects] = entries(profile.body);
+    // The keys the web client builds (features/profiles/api/profiles.ts).
+    expect(who.key).toEqual(queryKeys.profiles.bySlug(artist.slug));
+    expect(who.data.id).toBe(artist.id);
+    expect(projects.key).toEqual(queryKeys.profiles.artworks(artist.id, 'projects'));
+    expect(projects.infinite).toBe(true);
+    expect(projects.data.results.map((a: { id: number }) => a.id)).toEqual([art.id]);
+    const banner = '/media/users/9/banner.jpg';
+    expect(profile.body).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${banner}?w=2000" imagesrcset="${banner}?w=480 480w, ${banner}?w=960 960w, ${banner}?w=1400 1400w, ${banner}?w=2000 2000w" imagesizes="100vw">`,
+    );
+    expect(profile.body).toContain(`href="/media/${art.croppedCover}?w=480" imagesrcset="/media/${art.croppedCover}?w=312 312w`);
+    // Another tab asks for another list: only the profile is inlined.
+    expect(entries((await app.inject({ url: `/${artist.slug}/?type=collection` })).body)).toHaveLength(1);
+    expect((await app.inject({ url: '/no-such-artist/' })).body).not.toContain('__PREFETCH__');
+
+    const call = await buildInvite(app, artist, { background: 'invites/1/bg.jpg' });
+    const callPage = await app.inject({ url: `/goodluck/${call.id}/` });
+    const [detail] = entries(callPage.body);
+    expect(detail.key).toEqual(queryKeys.invites.detail(call.id));
+    expect(detail.data.title).toBe(call.title);
+    expect(callPage.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/invites/1/bg.jpg?w=2000" imagesrcset=');
+
+    // Home's first banner (from the global page data) is its largest paint, and the artwork page's, drawn over home.
+    await app.db.insert(banners).values([
+      { image: 'banners/first.jpg', alt: 'First', level: 5 },
+      { image: 'banners/second.jpg', alt: 'Second', level: 1 },
+    ]);
+    app.changes.publish('write');
+    for (const url of ['/', `/artwork/${art.id}/`]) {
+      const home = await app.inject({ url });
+      expect(home.body).toContain(
+        '<link rel="preload" as="image" fetchpriority="high" href="/media/banners/first.jpg?w=1400" imagesrcset="/media/banners/first.jpg?w=480 480w',
+      );
+      expect(home.body).not.toContain('banners/second.jpg?w=1400');
+    }
+    expect((await app.inject({ url: '/about/' })).body).not.toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/banners/first.jpg');
   });
 
   it('server-renders public pages into #root with the viewer, language and first queries', async () => {

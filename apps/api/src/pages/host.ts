@@ -36,9 +36,18 @@ export interface Prefetch {
   infinite?: boolean;
   url: string;
   /** Images of the answer that are the page's largest paint, as the page's `<img>` asks for them. */
-  images?: (answer: unknown) => { href: string; srcset?: string }[];
+  images?: (answer: unknown) => PreloadImage[];
+  /** A query the page asks for once this answer is in (a profile's first projects need its id). */
+  next?: (answer: unknown) => Prefetch | null;
 }
 export type PrefetchResolver = (pathname: string, search: string) => Prefetch | null;
+
+/** A first query's answer: for the renderer, for the page's inline script, and the images to preload. */
+interface Prefetched {
+  query: PrefetchedQuery;
+  entry: string;
+  images: PreloadImage[];
+}
 
 /** A first query as the page's HTML carries it, and as the server renderer seeds it. */
 interface PrefetchedQuery {
@@ -54,11 +63,19 @@ interface Renderer {
 
 /** The global page data (JSON text) for a request's viewer and language; the site feature provides it. */
 export type GlobalPageData = (request: FastifyRequest) => Promise<string>;
+/** An image to preload in the head, as the page's `<img>` asks for it (srcset and sizes included). */
+export interface PreloadImage {
+  href: string;
+  srcset?: string;
+  sizes?: string;
+}
+/** The largest paint's images that come from the global page data (home's first banner), by path. */
+export type GlobalPageImages = (pathname: string, site: unknown) => PreloadImage[];
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Page data that features provide to every page (the host knows no feature). */
-    pageData: { global: GlobalPageData | null };
+    pageData: { global: GlobalPageData | null; images: GlobalPageImages | null };
     /** Features push resolvers for their routes (artwork, profile, invite); the first match wins. */
     shareMeta: ShareMetaResolver[];
     /** Features push resolvers of further head tags (JSON-LD, discovery links); all that answer are added. */
@@ -131,7 +148,7 @@ export const spaPlugin = fp(
     app.decorate('shareMeta', [] as ShareMetaResolver[]);
     app.decorate('prefetch', [] as PrefetchResolver[]);
     app.decorate('headTags', [] as HeadTagsResolver[]);
-    app.decorate('pageData', { global: null as GlobalPageData | null });
+    app.decorate('pageData', { global: null as GlobalPageData | null, images: null as GlobalPageImages | null });
 
     if (existsSync(join(dist, 'assets'))) {
       await app.register(fastifyStatic, {
@@ -170,10 +187,12 @@ export const spaPlugin = fp(
       const base = baseUrl(request);
       const linked = /[?&]lang=(ko|en)(?:&|$)/.exec(search)?.[1] ?? null;
       const head = `${preloads(pathname, request.lang)}${renderMetaTags(meta, `${base}${pathname}`, app.config.SITE_NAME)}${languageLinks(base, pathname, linked)}${more}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>${prefetched.tags}`;
+      const site: unknown = JSON.parse(data);
+      const images = `${(app.pageData.images?.(pathname, site) ?? []).map(preloadLink).join('')}${prefetched.images}`;
       let markup = '';
       if (renderer && pageModules(pathname).length) {
         markup = await renderer
-          .render({ url: `${pathname}${search}`, origin: baseUrl(request), lang: request.lang, site: JSON.parse(data), prefetched: prefetched.queries })
+          .render({ url: `${pathname}${search}`, origin: baseUrl(request), lang: request.lang, site, prefetched: prefetched.queries })
           .catch((err) => {
             // The browser renders the page itself, as it would without a server renderer.
             request.log.warn({ err, url: request.url }, 'server rendering failed');
@@ -181,14 +200,15 @@ export const spaPlugin = fp(
           });
       }
       // Replacer functions throughout: user content may hold `$&` or `$'`, which a replacement string would expand.
-      return (
-        template
-          .replace('<html lang="ko">', () => `<html lang="${request.lang}">`)
-          // The largest paint's images before the scripts: on a slow link they must not queue behind them.
-          .replace(/<script type="module"|<\/head>/, (first) => `${prefetched.images}${first}`)
-          .replace('</head>', () => `${head}</head>`)
-          .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
-      );
+      const page = template
+        .replace('<html lang="ko">', () => `<html lang="${request.lang}">`)
+        // The largest paint's images before the scripts: on a slow link they must not queue behind them.
+        .replace(/<script type="module"|<\/head>/, (first) => `${images}${first}`)
+        .replace('</head>', () => `${head}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+      // A page the server rendered paints without its scripts (issue #14): they load after the largest paint's image
+      // and the HTML on a slow link, not before them; a page the browser renders needs them first.
+      return markup ? page.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"') : page;
     };
 
     app.decorate('sendSpa', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -213,6 +233,10 @@ export function inlineStylesheets(html: string, dist: string): string {
     return existsSync(path) ? `<style>${readFileSync(path, 'utf8')}</style>` : tag;
   });
 }
+
+/** A high-priority preload of the largest paint's image, with the `<img>`'s own srcset and sizes so it is the same fetch. */
+const preloadLink = (i: PreloadImage) =>
+  `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(i.href)}"${i.srcset ? ` imagesrcset="${escapeHtml(i.srcset)}"` : ''}${i.sizes ? ` imagesizes="${escapeHtml(i.sizes)}"` : ''}>`;
 
 /** The share-preview tags of a path: the first feature resolver that knows it, else the site's own. */
 async function shareMeta(app: FastifyInstance, request: FastifyRequest, pathname: string): Promise<ShareMeta> {
@@ -265,34 +289,34 @@ async function prefetch(
 ): Promise<{ queries: PrefetchedQuery[]; images: string; tags: string }> {
   const wanted = app.prefetch.map((resolve) => resolve(pathname, search)).filter((p): p is Prefetch => p !== null);
   if (!wanted.length) return { queries: [], images: '', tags: '' };
-  const answers = await Promise.all(
-    wanted.map(async (p) => {
-      const res = await app.inject({
-        method: 'GET',
-        url: p.url,
-        headers: {
-          cookie: request.headers.cookie ?? '',
-          'accept-language': request.headers['accept-language'] ?? '',
-          host: request.headers.host ?? 'localhost',
-        },
-      });
-      if (res.statusCode !== 200) return null;
-      const data: unknown = JSON.parse(res.body);
-      return {
-        query: { key: p.key, infinite: Boolean(p.infinite), data },
-        entry: `{"key":${JSON.stringify(p.key)},"infinite":${Boolean(p.infinite)},"data":${res.body}}`,
-        images: p.images ? p.images(data) : [],
-      };
-    }),
-  );
-  const ok = answers.filter((a) => a !== null);
+  const load = async (p: Prefetch): Promise<Prefetched[]> => {
+    const res = await app.inject({
+      method: 'GET',
+      url: p.url,
+      headers: {
+        cookie: request.headers.cookie ?? '',
+        'accept-language': request.headers['accept-language'] ?? '',
+        host: request.headers.host ?? 'localhost',
+      },
+    });
+    if (res.statusCode !== 200) return [];
+    const data: unknown = JSON.parse(res.body);
+    const next = p.next?.(data);
+    const self: Prefetched = {
+      query: { key: p.key, infinite: Boolean(p.infinite), data },
+      entry: `{"key":${JSON.stringify(p.key)},"infinite":${Boolean(p.infinite)},"data":${res.body}}`,
+      images: p.images ? p.images(data) : [],
+    };
+    return [self, ...(next ? await load(next) : [])];
+  };
+  const ok = (await Promise.all(wanted.map(load))).flat();
   if (!ok.length) return { queries: [], images: '', tags: '' };
-  const imageLinks = ok
-    .flatMap((a) => a.images)
-    .map((i) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(i.href)}"${i.srcset ? ` imagesrcset="${escapeHtml(i.srcset)}"` : ''}>`);
   return {
     queries: ok.map((a) => a.query),
-    images: imageLinks.join(''),
+    images: ok
+      .flatMap((a) => a.images)
+      .map(preloadLink)
+      .join(''),
     tags: `<script id="__PREFETCH__" type="application/json">${scriptJson(`[${ok.map((a) => a.entry).join(',')}]`)}</script>`,
   };
 }
@@ -346,7 +370,8 @@ export function routePreloads(manifestFile: string, pageModules: (pathname: stri
   collectEntry('index.html');
   const cache = new Map<string, string>();
   return (pathname, lang) => {
-    const modules = [`src/i18n/bundle-${lang}.ts`, ...pageModules(pathname)];
+    // The app's start (`main.tsx` imports it after the first frame, issue #14), the language, the page.
+    const modules = ['src/boot.tsx', `src/i18n/bundle-${lang}.ts`, ...pageModules(pathname)];
     const cacheKey = modules.join('|');
     const hit = cache.get(cacheKey);
     if (hit !== undefined) return hit;

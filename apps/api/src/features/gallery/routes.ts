@@ -2,7 +2,7 @@ import { parseLicenceFilter, parsePaletteFilter, queryKeys, SEARCH_MAX } from '@
 import { idPathParams } from '@axoo/contract';
 import { parseId } from '../../http/params.ts';
 import { createHash } from 'node:crypto';
-import { CARD_WIDTH, mediaSrcSet, mediaUrl, PAGE_SIZE } from '@axoo/contract';
+import { CARD_SIZES, CARD_WIDTH, CARD_WIDTHS, mediaUrl, mediaWidthSrcSet, PAGE_SIZE } from '@axoo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -94,7 +94,7 @@ async function gallery(app: FastifyInstance) {
           .slice(0, 4)
           .map((a) => a.cropped_cover || a.cover)
           .filter(Boolean)
-          .map((key) => ({ href: mediaUrl(key, CARD_WIDTH), srcset: mediaSrcSet(key, CARD_WIDTH) })),
+          .map((key) => ({ href: mediaUrl(key, CARD_WIDTH), srcset: mediaWidthSrcSet(key, CARD_WIDTHS), sizes: CARD_SIZES })),
     };
   });
 

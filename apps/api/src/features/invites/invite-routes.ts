@@ -1,4 +1,4 @@
-import { INVITE_PAGE_SIZE } from '@axoo/contract';
+import { INVITE_PAGE_SIZE, mediaUrl, mediaWidthSrcSet, queryKeys, WIDE_SIZES, WIDE_WIDTHS } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +10,21 @@ import { callImagePresignRoute, id, idParams, inviteBody, signedIn, tags } from 
 /** SPEC §2 Invites, §4, §7; issue #19: the invites themselves (brands start their own), their review, and subscriptions. */
 export async function inviteCallRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Issue #14: a call's page comes with the call inlined (web: features/invites/api key), so the server renders it
+  // and the background, the page's largest paint, is preloaded as its `<img>` asks for it.
+  app.prefetch.push((pathname) => {
+    const m = /^\/goodluck\/(\d{1,9})\/$/.exec(pathname);
+    if (!m) return null;
+    const id = Number(m[1]);
+    return {
+      key: [...queryKeys.invites.detail(id)],
+      url: `/api/v1/invites/${id}/`,
+      images: (answer) => {
+        const background = (answer as { background?: string }).background;
+        return background ? [{ href: mediaUrl(background, 2000), srcset: mediaWidthSrcSet(background, WIDE_WIDTHS), sizes: WIDE_SIZES }] : [];
+      },
+    };
+  });
   // Invites.
   r.get(
     '/api/v1/invites/',

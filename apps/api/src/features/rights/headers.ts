@@ -31,7 +31,8 @@ export function mediaOwnerOf(url: string): { kind: 'artwork' | 'user'; id: numbe
  * W3C TDMRep `tdm-reservation: 1` (and `tdm-policy` when TDM_POLICY_URL is set) on every answer that carries
  * opted-out work: pages and JSON by the markers their presenters write, images (originals and renditions, from
  * the rendition cache or not, the share-preview image too) by the folder of their key, and any route that calls
- * `reply.reserveFromAi()`. Registered before compression, so it reads the answer as text.
+ * `reply.reserveFromAi()`, and renditions answered from memory through `app.mediaHeaderSources`. Registered before
+ * compression, so it reads the answer as text.
  */
 export const rightsHeadersPlugin = fp(
   async (app: FastifyInstance) => {
@@ -39,11 +40,8 @@ export const rightsHeadersPlugin = fp(
     const owners: Memo<boolean> = new Map();
     app.changes.subscribe(() => owners.clear());
 
-    const reserve = (reply: FastifyReply) => {
-      reply.header('X-Robots-Tag', NOAI).header('tdm-reservation', '1');
-      if (policy) reply.header('tdm-policy', policy);
-      return reply;
-    };
+    const reservedHeaders: Record<string, string> = { 'X-Robots-Tag': NOAI, 'tdm-reservation': '1', ...(policy && { 'tdm-policy': policy }) };
+    const reserve = (reply: FastifyReply) => reply.headers(reservedHeaders);
     app.decorateReply('reserveFromAi', function (this: FastifyReply) {
       return reserve(this);
     });
@@ -57,6 +55,9 @@ export const rightsHeadersPlugin = fp(
         return optOut === true;
       });
     };
+
+    // Renditions answered from memory skip onSend (media/cache.ts): they ask here for the same headers.
+    app.mediaHeaderSources.push(async (url) => ((await mediaReserved(url)) ? reservedHeaders : null));
 
     app.addHook('onSend', async (request, reply, payload) => {
       if (reply.statusCode >= 300 && reply.statusCode !== 304) return payload;
@@ -72,5 +73,5 @@ export const rightsHeadersPlugin = fp(
       return payload;
     });
   },
-  { name: 'rights-headers', dependencies: ['db', 'changes'] },
+  { name: 'rights-headers', dependencies: ['db', 'changes', 'media-cache'] },
 );

@@ -1,6 +1,6 @@
 import { mediaUrl } from '@axoo/contract';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -50,7 +50,7 @@ function LicenceIcons({ artwork }: { artwork: Artwork }) {
 function Body({ artwork }: { artwork: Artwork }) {
   const { t, i18n } = useTranslation('artworks');
   const others = useAuthorArtworks(artwork.author?.id);
-  const list = (others.data?.results ?? []).filter((a) => a.id !== artwork.id);
+  const list = (useDeferredValue(others.data)?.results ?? []).filter((a) => a.id !== artwork.id);
   const href = `/artwork/${artwork.id}/`;
   const date = artwork.published_at ?? artwork.created;
   const cover = artwork.cover || artwork.cropped_cover;
@@ -139,7 +139,10 @@ function Body({ artwork }: { artwork: Artwork }) {
 export default function ArtworkOverlay({ id }: { id: number }) {
   const { t } = useTranslation('artworks');
   const close = useClose();
-  const { data, error, isPending } = useArtwork(id);
+  const { data: answer, error, isPending } = useArtwork(id);
+  // Issue #14: the artwork arrives after the page has hydrated; drawing its body (content, the author's other projects)
+  // in one go was one long task. As a deferred value React draws it in slices between the browser's own work.
+  const data = useDeferredValue(answer);
   const missing = error instanceof ApiError && error.status === 404;
   // The card that opened the overlay, taken before focus moves into the dialog: focus goes back to it on close
   // (Radix gives it to a Dialog.Trigger, and this dialog, opened by a route, has none).
@@ -163,7 +166,7 @@ export default function ArtworkOverlay({ id }: { id: number }) {
           </Dialog.Close>
           {data ? (
             <Body artwork={data} />
-          ) : isPending ? (
+          ) : isPending || answer ? (
             <>
               <Dialog.Title className="visually-hidden">{t('overlay.loading')}</Dialog.Title>
               <Spinner />

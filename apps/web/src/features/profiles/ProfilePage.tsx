@@ -1,6 +1,6 @@
-import { mediaUrl } from '@axoo/contract';
+import { mediaUrl, mediaWidthSrcSet, WIDE_SIZES, WIDE_WIDTHS } from '@axoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { avatarImage } from '../../ui/avatar.ts';
@@ -10,13 +10,17 @@ import { HireBadge } from '../artworks/components/HireBadge.tsx';
 import { ContactSlot } from '../artworks/slots.tsx';
 import { normaliseSlug, type ProfileTab, profileKey, useProfile } from './api/profiles.ts';
 import { FollowSlot } from '../artworks/slots.tsx';
-import { EditProfile } from './components/EditProfile.tsx';
+
 import { FollowCounts } from './components/FollowCounts.tsx';
 import { LevelControl } from './components/LevelControl.tsx';
 import { ProfileArtworks } from './components/ProfileArtworks.tsx';
 import { ProfileCards } from './components/ProfileCards.tsx';
 import { SocialLinks } from './components/SocialLinks.tsx';
 import styles from './Profile.module.css';
+import { lazyComponent } from '../../lazy.ts';
+
+// The owner's edit form (react-hook-form, the cropper, selects) loads for the owner only, not with every profile (issue #14).
+const EditProfile = lazyComponent(() => import('./components/EditProfile.tsx').then((m) => ({ default: m.EditProfile })));
 
 function tabOf(value: string | null): ProfileTab {
   return value === 'collection' || value === 'application' ? value : 'projects';
@@ -50,6 +54,8 @@ export default function ProfilePage() {
         {banner && (
           <img
             src={mediaUrl(banner, 2000)}
+            srcSet={mediaWidthSrcSet(banner, WIDE_WIDTHS)}
+            sizes={WIDE_SIZES}
             alt={profile.banner_alt || t('banner')}
             width={2000}
             height={500}
@@ -84,7 +90,11 @@ export default function ProfilePage() {
             <SocialLinks profile={profile} />
             {/* Issue #20: write to the artist through the inbox (never by address); not on one's own page. */}
             {!isOwner && <ContactSlot artist={profile} />}
-            {isOwner && <EditProfile slug={slug} />}
+            {isOwner && (
+              <Suspense fallback={null}>
+                <EditProfile slug={slug} />
+              </Suspense>
+            )}
             {viewer?.is_staff && <LevelControl profile={profile} onChanged={(p) => client.setQueryData(profileKey(normaliseSlug(slug)), p)} />}
           </section>
           <ProfileCards profile={profile} isOwner={isOwner} />

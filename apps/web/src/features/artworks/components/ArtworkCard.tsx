@@ -1,4 +1,4 @@
-import { CARD_WIDTH, COVER_RATIO, mediaSrcSet, mediaUrl, queryKeys } from '@axoo/contract';
+import { CARD_SIZES, CARD_WIDTH, CARD_WIDTHS, COVER_RATIO, mediaUrl, mediaWidthSrcSet, queryKeys } from '@axoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +76,8 @@ export function ArtworkCard({ artwork, fixed = true, priority = false, actions }
           {cover && (
             <img
               src={mediaUrl(cover, CARD_WIDTH)}
-              srcSet={mediaSrcSet(cover, CARD_WIDTH)}
+              srcSet={mediaWidthSrcSet(cover, CARD_WIDTHS)}
+              sizes={CARD_SIZES}
               // The cover names the link: the title and the author (no alt text is stored for covers).
               alt={coverText}
               width={CARD_WIDTH}

@@ -1,4 +1,4 @@
-import { CARD_WIDTH, mediaUrl, RENDITION_WIDTHS } from '@axoo/contract';
+import { mediaUrl, mediaWidthSrcSet, WIDE_SIZES, WIDE_WIDTHS } from '@axoo/contract';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,6 @@ import { Link } from 'react-router';
 import type { Banner } from '../../../site.ts';
 import styles from './BannerCarousel.module.css';
 
-/** The renditions a full-width banner picks from: every width from a card's up (the contract's list). */
-const WIDTHS = RENDITION_WIDTHS.filter((w) => w >= CARD_WIDTH);
-const srcSet = (key: string) => WIDTHS.map((w) => `${mediaUrl(key, w)} ${w}w`).join(', ');
 const AUTOPLAY_MS = 6000;
 
 /** A banner's link: site paths stay in the app, other addresses open as plain links. */
@@ -104,8 +101,9 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               <SmartLink url={banner.url} className={styles.link}>
                 <img
                   src={mediaUrl(banner.image, 1400)}
-                  srcSet={srcSet(banner.image)}
-                  sizes="100vw"
+                  // The contract's full-width set: the page host preloads the first banner with the same one (issue #14).
+                  srcSet={mediaWidthSrcSet(banner.image, WIDE_WIDTHS)}
+                  sizes={WIDE_SIZES}
                   alt={banner.alt}
                   width={2000}
                   height={700}

@@ -1,115 +1,12 @@
-import { MESSAGE_BODY_MAX, MESSAGE_BUDGET_MAX, MESSAGE_SUBJECT_MAX, MESSAGE_TIMELINE_MAX, queryKeys } from '@axoo/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../../api/client.ts';
+import { useLocation, useNavigate } from 'react-router';
+import { lazyComponent } from '../../../lazy.ts';
 import { useCurrentUser } from '../../../site.ts';
-import { FormField } from '../../../ui/FormField.tsx';
-import { Modal } from '../../../ui/Modal.tsx';
 import type { ContactTarget } from '../../artworks/slots.tsx';
-import { type ContactInput, startConversation } from '../api/conversations.ts';
 import styles from '../Inbox.module.css';
 
-interface ContactValues {
-  subject: string;
-  body: string;
-  budget: string;
-  timeline: string;
-  aboutArtwork: boolean;
-}
-const FIELDS = ['subject', 'body', 'budget', 'timeline'] as const;
-
-/** The form itself: subject, message (with its count), optional budget and timeline, and the artwork it is about. */
-function ContactForm({ artist, artwork, onClose }: ContactTarget & { onClose: () => void }) {
-  const { t } = useTranslation('inbox');
-  const client = useQueryClient();
-  const [sent, setSent] = useState<number | null>(null);
-  const form = useForm<ContactValues>({ defaultValues: { subject: '', body: '', budget: '', timeline: '', aboutArtwork: Boolean(artwork) } });
-  const { errors, isSubmitting } = form.formState;
-  const body = form.watch('body');
-
-  const submit = form.handleSubmit(async (v) => {
-    const input: ContactInput = { artist: artist.id, subject: v.subject, body: v.body, budget: v.budget, timeline: v.timeline };
-    if (artwork && v.aboutArtwork) input.artwork = artwork.id;
-    try {
-      const created = await startConversation(input);
-      await client.invalidateQueries({ queryKey: queryKeys.conversations.all() });
-      setSent(created.id);
-    } catch (error) {
-      if (!(error instanceof ApiError)) return form.setError('root', { message: t('contact.failed') });
-      const other: string[] = [];
-      for (const [field, messages] of Object.entries(error.fields)) {
-        if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { message: messages.join(' ') });
-        else other.push(...messages);
-      }
-      // Refusals (a block, a suspension, a limit) come as one sentence: shown above the buttons.
-      form.setError('root', { message: [error.detail, ...other].filter(Boolean).join(' ') || t('contact.failed') });
-    }
-  });
-
-  if (sent !== null) {
-    return (
-      <div className={styles.sent} role="status" data-testid="contact-sent">
-        <p>{t('contact.sent', { name: artist.name })}</p>
-        <div className={styles.actions}>
-          <button type="button" className="btn secondary" onClick={onClose}>
-            {t('contact.close')}
-          </button>
-          <Link to={`/inbox/${sent}/`} className="btn" onClick={onClose}>
-            {t('contact.open')}
-          </Link>
-        </div>
-      </div>
-    );
-  }
-  const required = { value: true, message: t('contact.required') };
-  return (
-    <form onSubmit={submit} noValidate className={styles.form} data-testid="contact-form">
-      <p className={styles.muted}>{t('contact.privacy')}</p>
-      <FormField id="contact-subject" label={t('contact.subject')} error={errors.subject?.message}>
-        {(c) => <input {...c} {...form.register('subject', { required, maxLength: MESSAGE_SUBJECT_MAX })} maxLength={MESSAGE_SUBJECT_MAX} />}
-      </FormField>
-      <FormField
-        id="contact-body"
-        label={t('contact.body')}
-        error={errors.body?.message}
-        hint={t('contact.count', { count: body.length, max: MESSAGE_BODY_MAX })}
-        hintId="contact-body-count"
-      >
-        {(c) => <textarea {...c} rows={7} {...form.register('body', { required })} maxLength={MESSAGE_BODY_MAX} />}
-      </FormField>
-      <div className={styles.pair}>
-        <FormField id="contact-budget" label={t('contact.budget')} error={errors.budget?.message}>
-          {(c) => <input {...c} {...form.register('budget')} maxLength={MESSAGE_BUDGET_MAX} placeholder={t('contact.optional')} />}
-        </FormField>
-        <FormField id="contact-timeline" label={t('contact.timeline')} error={errors.timeline?.message}>
-          {(c) => <input {...c} {...form.register('timeline')} maxLength={MESSAGE_TIMELINE_MAX} placeholder={t('contact.optional')} />}
-        </FormField>
-      </div>
-      {artwork && (
-        <label className={styles.check}>
-          <input type="checkbox" {...form.register('aboutArtwork')} data-testid="contact-about-artwork" />
-          {t('contact.about', { title: artwork.title })}
-        </label>
-      )}
-      {errors.root?.message && (
-        <p className="form-error" role="alert" data-testid="contact-error">
-          {errors.root.message}
-        </p>
-      )}
-      <div className={styles.actions}>
-        <button type="button" className="btn secondary" onClick={onClose} disabled={isSubmitting}>
-          {t('contact.cancel')}
-        </button>
-        <button type="submit" className="btn" disabled={isSubmitting} data-testid="contact-send">
-          {isSubmitting ? t('contact.sending') : t('contact.send')}
-        </button>
-      </div>
-    </form>
-  );
-}
+const ContactDialog = lazyComponent(() => import('./ContactForm.tsx'));
 
 /**
  * Issue #20: "Contact" on profiles and in the overlay. A guest goes to login and comes back to this page; the
@@ -131,9 +28,11 @@ export function ContactButton({ artist, artwork }: ContactTarget) {
       <button type="button" className={`btn small ${styles.contact}`} onClick={start} data-testid="contact-button">
         {t('contact.button')}
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={t('contact.title', { name: artist.name })} size="medium" dismissable={false}>
-        {open && <ContactForm artist={artist} artwork={artwork} onClose={() => setOpen(false)} />}
-      </Modal>
+      {open && (
+        <Suspense fallback={null}>
+          <ContactDialog artist={artist} artwork={artwork} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

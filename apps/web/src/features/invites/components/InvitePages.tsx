@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../ui/Modal.tsx';
 import {
@@ -14,8 +14,13 @@ import {
   updateColumn,
   updatePage,
 } from '../api/invites.ts';
-import { type ColumnDraft, ColumnEditor } from './ColumnEditor.tsx';
+import type { ColumnDraft } from './ColumnEditor.tsx';
 import styles from './invites.module.css';
+import { lazyComponent } from '../../../lazy.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
+
+// The column editor (TipTap, about 100 KB) loads when an owner first edits a column, not with the call's page (issue #14).
+const ColumnEditor = lazyComponent(() => import('./ColumnEditor.tsx').then((m) => ({ default: m.ColumnEditor })));
 
 interface Editing {
   id: number;
@@ -127,7 +132,9 @@ export function InvitePages({ invite, canEdit }: { invite: InviteDetail; canEdit
             {page.columns.map((column) => (
               <div key={column.id} className={column.width === 12 ? styles.colFull : styles.colHalf} data-testid="invite-column" data-width={column.width}>
                 {editingNow && editing?.id === column.id ? (
-                  <ColumnEditor column={column} busy={busy} onSave={(d) => save(column, d)} onCancel={cancel} />
+                  <Suspense fallback={<Spinner />}>
+                    <ColumnEditor column={column} busy={busy} onSave={(d) => save(column, d)} onCancel={cancel} />
+                  </Suspense>
                 ) : (
                   <>
                     {column.content ? (

@@ -1,4 +1,4 @@
-import { mediaUrl } from '@axoo/contract';
+import { mediaUrl, mediaWidthSrcSet, WIDE_SIZES, WIDE_WIDTHS } from '@axoo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -154,7 +154,16 @@ export default function InviteDetailPage({ judging }: { judging?: JudgingSlots }
   return (
     <article className={styles.detail}>
       <header className={styles.hero}>
-        {invite.background && <img src={mediaUrl(invite.background, 2000)} alt="" className={styles.heroBackground} fetchPriority="high" />}
+        {invite.background && (
+          <img
+            src={mediaUrl(invite.background, 2000)}
+            srcSet={mediaWidthSrcSet(invite.background, WIDE_WIDTHS)}
+            sizes={WIDE_SIZES}
+            alt=""
+            className={styles.heroBackground}
+            fetchPriority="high"
+          />
+        )}
         <div className={styles.heroInner}>
           {invite.logo && <img src={mediaUrl(invite.logo, 312)} alt="" className={styles.heroLogo} width={96} height={96} />}
           <div className={styles.heroText}>

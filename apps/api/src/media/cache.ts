@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LOST } from '../http/changes.ts';
+import { securityHeaders } from '../http/security.ts';
+import { FORMAT_TYPES, type ImageType, type RenditionFormat, renditionFormat, renditionKey, renditionKeys, renditionWidth, typeOfExtension } from './images.ts';
+import { KEY_PATTERN } from './service.ts';
+
+/** Every cached public image: immutable for a year (its key never names other bytes). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Largest rendition kept in memory (a 480-px WebP is 10–60 KB; the widest renditions may pass this and are read from the store). */
+const MAX_ENTRY_BYTES = 512 * 1024;
+/** The topic a deletion of stored media publishes (with the key), so every process drops its renditions. */
+export const MEDIA_DELETED = 'media-deleted:';
+
+/** A rendition's bytes with their strong validator. */
+export interface Rendition {
+  body: Buffer;
+  etag: string;
+}
+
+/** Extra headers an answer of `/media/<key>` must carry, or null; features add theirs (issue #18's opt-out). */
+export type MediaHeaderSource = (url: string) => Promise<Record<string, string> | null>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Renditions kept in memory (least recently used first out, a cap on bytes), issue #14. */
+    renditions: RenditionCache;
+    /** Headers features add to media answers served without the route (the cached path skips `onSend`). */
+    mediaHeaderSources: MediaHeaderSource[];
+  }
+}
+
+/** The strong ETag of some bytes: their SHA-1, so the same bytes give the same tag on every process. */
+export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** Whether an `If-None-Match` header names this ETag (weak comparison, as RFC 9110 asks for it; `*` matches). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/** A least-recently-used map of rendition bytes, capped by their total size. */
+export class RenditionCache {
+  private readonly entries = new Map<string, Rendition>();
+  private bytes = 0;
+  constructor(readonly maxBytes: number) {}
+
+  get size() {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  get(key: string): Rendition | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Most recently used last: Map keeps insertion order.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** Keeps the bytes when they fit, and returns them with their ETag either way. */
+  put(key: string, body: Buffer): Rendition {
+    const entry = { body, etag: etagOf(body) };
+    if (body.length > MAX_ENTRY_BYTES || body.length > this.maxBytes) return entry;
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += body.length;
+    for (const [oldest, e] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= e.body.length;
+    }
+    return entry;
+  }
+
+  delete(key: string) {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    this.bytes -= e.body.length;
+  }
+
+  /** Drops every rendition of an original (it was deleted). */
+  forget(original: string) {
+    for (const k of renditionKeys(original)) this.delete(k);
+  }
+
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
+
+/** `/media/a/b.png` → `a/b.png`, or null when it is not one of our keys. */
+export function keyOf(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let key: string;
+  try {
+    key = raw.split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
+  }
+  return KEY_PATTERN.test(key) ? key : null;
+}
+
+/** What a rendition request asks for: its cache key and content type, or null when the route must judge it. */
+export function renditionOf(
+  raw: string | undefined,
+  w: unknown,
+  accept: string | undefined,
+): { key: string; cacheKey: string; type: string; width: number; format: RenditionFormat } | null {
+  if (typeof w !== 'string' || !/^\d{1,5}$/.test(w) || Number(w) === 0) return null;
+  const key = keyOf(raw);
+  const type = key ? typeOfExtension(key) : null;
+  if (!key || !type) return null;
+  const format = renditionFormat(accept, type as ImageType);
+  const width = renditionWidth(Number(w));
+  return { key, cacheKey: renditionKey(key, width, format), type: FORMAT_TYPES[format], width, format };
+}
+
+/**
+ * Named plugin `media-cache` (issue #14): renditions are immutable public images, so once one is in memory a request
+ * for it is answered in the first `onRequest` hook, before the cookie, session, CSRF and language hooks (a member's
+ * browser sends the session cookie with every image: no database lookup for it) and without the `onSend` chain
+ * (compression of JPEG/WebP/AVIF gains nothing). The answer carries the same headers as the route's: content type,
+ * `Cache-Control: immutable`, `Vary: Accept`, the security headers (`securityHeaders`, the one list), the headers
+ * features add (`mediaHeaderSources`: the AI-training opt-out of issue #18), plus a strong ETag, and a 304 when
+ * `If-None-Match` names it. Anything else (a miss, a bad width, HEAD, a closing server) goes on to the route, which
+ * fills the cache. A deleted original's renditions leave every process's cache (`MEDIA_DELETED` through
+ * `app.changes`); a lost change channel empties it.
+ */
+export const mediaCachePlugin = fp(
+  async (app: FastifyInstance) => {
+    const cache = new RenditionCache(app.config.MEDIA_CACHE_MB * 1024 * 1024);
+    const sources: MediaHeaderSource[] = [];
+    app.decorate('renditions', cache);
+    app.decorate('mediaHeaderSources', sources);
+    app.changes.subscribe((topic) => {
+      if (topic.startsWith(MEDIA_DELETED)) cache.forget(topic.slice(MEDIA_DELETED.length));
+      else if (topic === LOST) cache.clear();
+    });
+    const security = securityHeaders(app.config);
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'GET' || closing || !request.url.startsWith('/media/') || cache.maxBytes === 0) return;
+      const query = request.query as Record<string, unknown>;
+      const asked = renditionOf((request.params as Record<string, string>)['*'], query.w, request.headers.accept);
+      const hit = asked && cache.get(asked.cacheKey);
+      if (!asked || !hit) return;
+      const headers: Record<string, string | number> = {
+        'Content-Type': asked.type,
+        'Cache-Control': IMMUTABLE,
+        Vary: 'Accept',
+        ETag: hit.etag,
+        ...security(request.url),
+      };
+      for (const source of sources) Object.assign(headers, await source(request.url));
+      reply.hijack();
+      if (matchesEtag(request.headers['if-none-match'], hit.etag)) {
+        reply.raw.writeHead(304, headers);
+        reply.raw.end();
+        return;
+      }
+      headers['Content-Length'] = hit.body.length;
+      reply.raw.writeHead(200, headers);
+      reply.raw.end(hit.body);
+    });
+  },
+  { name: 'media-cache', dependencies: ['changes', 'storage'] },
+);
