@@ -1,7 +1,7 @@
 import {
   type ButtonHTMLAttributes,
   type CSSProperties,
-  type KeyboardEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
   type RefObject,
   useEffect,
@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react';
 import styles from './Popover.module.css';
+import { rove } from './roving.ts';
 
 type TriggerProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'onClick' | 'aria-expanded' | 'aria-controls' | 'aria-haspopup'> & {
   'data-testid'?: string;
@@ -45,8 +46,8 @@ export interface PopoverProps {
  * Keyboard (issue #21, WAI-ARIA listbox and menu button patterns): Down/Up on a listbox's trigger open it;
  * inside the panel Down/Up move to the next/previous item (a listbox's enabled options, or a dialog's links
  * and buttons), Home/End to the first/last, and in a listbox typed letters move to the next option starting
- * with them. Enter and Space choose (the items are buttons and links). Options are out of the Tab order, so
- * Tab leaves the list (and closes it).
+ * with them. Enter and Space choose (the items are buttons and links). Only the focused option is in the Tab
+ * order, so Tab leaves the list (and closes it).
  */
 export function Popover({ trigger, triggerProps, kind = 'dialog', className, align = 'start', offset = 4, open, onOpenChange, children }: PopoverProps) {
   const [own, setOwn] = useState(false);
@@ -150,7 +151,7 @@ function Panel({ id, kind, label, className, align, offset, trigger, children }:
   }, [align, offset, trigger]);
 
   const typed = useRef({ text: '', at: 0 });
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     const panel = ref.current;
     if (!panel || event.altKey || event.ctrlKey || event.metaKey) return;
     // A text field inside a dialog panel keeps its own keys.
@@ -193,6 +194,9 @@ function Panel({ id, kind, label, className, align, offset, trigger, children }:
       {...(kind === 'dialog' && { role: 'dialog', 'aria-label': label })}
       tabIndex={-1}
       onKeyDown={onKeyDown}
+      // A listbox is one Tab stop (ui/roving.ts): Tab leaves it, and the scrolling list still holds a focusable
+      // element (axe scrollable-region-focusable).
+      onFocus={kind === 'listbox' ? (event) => rove(event.currentTarget, '[role="option"]', event.target) : undefined}
       className={`${styles.panel} ${className ?? ''}`}
       data-side={place?.side ?? 'below'}
       data-align={place?.align ?? align}

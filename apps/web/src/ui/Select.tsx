@@ -42,7 +42,6 @@ export function Select<V extends string | number>({ label, options, value, onCha
             <button
               type="button"
               role="option"
-              tabIndex={-1}
               aria-selected={o.value === value}
               onClick={() => {
                 onChange(o.value === value ? null : o.value);
@@ -85,7 +84,6 @@ export function MultiSelect<V extends string | number>({ label, options, value, 
               <button
                 type="button"
                 role="option"
-                tabIndex={-1}
                 aria-selected={selected}
                 disabled={disabled}
                 onClick={() => onChange(selected ? value.filter((v) => v !== o.value) : [...value, o.value])}

@@ -18,6 +18,7 @@ export default function InsightsPage() {
   if (slug.toLowerCase().replaceAll('.', '') !== user.slug) {
     return (
       <div className={`page ${styles.page}`}>
+        <h1 className="visually-hidden">{t('title')}</h1>
         <p className="empty" data-testid="insights-not-found">
           {t('notFound')}
         </p>

@@ -89,7 +89,7 @@ export default function ProfilePage() {
           </section>
           <ProfileCards profile={profile} isOwner={isOwner} />
         </aside>
-        <main className={styles.main}>
+        <div className={styles.main}>
           {isOwner && !profile.is_premium && (
             <p className={styles.warning} role="status" data-testid="non-member-warning">
               {t('nonMember')}{' '}
@@ -99,7 +99,7 @@ export default function ProfilePage() {
             </p>
           )}
           <ProfileArtworks profile={profile} isOwner={isOwner} tab={tab} />
-        </main>
+        </div>
       </div>
     </div>
   );

@@ -159,6 +159,7 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
   if (mobile) {
     return (
       <div className="page narrow">
+        <h1 className="visually-hidden">{t('title')}</h1>
         <p className="empty" data-testid="upload-mobile">
           {t('mobile')}
         </p>

@@ -149,7 +149,8 @@ export function InviteForm({ invite, mode, onDone }: { invite: InviteDetail | nu
     ));
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-testid="invite-form">
-      <h2>{staff ? (invite ? t('admin.edit') : t('admin.new')) : invite ? t('own.editTitle') : t('own.startTitle')}</h2>
+      {/* The owner's pages have no other heading: theirs is the h1; in the staff console it sits under the console's. */}
+      {staff ? <h2>{invite ? t('admin.edit') : t('admin.new')}</h2> : <h1>{invite ? t('own.editTitle') : t('own.startTitle')}</h1>}
       {!staff && !invite && <p className={styles.hint}>{t('own.startHint')}</p>}
       {errors.non_field_errors && <p className="form-error">{errors.non_field_errors.join(' ')}</p>}
       {saved && <p className="form-success">{t('admin.saved')}</p>}
