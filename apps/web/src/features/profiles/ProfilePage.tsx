@@ -1,6 +1,5 @@
 import { mediaUrl } from '@axoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { avatarImage } from '../../ui/avatar.ts';
@@ -31,10 +30,6 @@ export default function ProfilePage() {
   const site = useSite();
   const client = useQueryClient();
   const { data: profile, isError, isPending } = useProfile(slug);
-
-  useEffect(() => {
-    if (profile) document.title = `${profile.name} | ${site.site_name}`;
-  }, [profile, site.site_name]);
 
   // SPEC §8: profile not found or a failed lookup goes home.
   if (isError) return <Navigate to="/" replace />;
