@@ -43,7 +43,13 @@ export function CoverField({ cropped, busy, errors, onTooLarge, onCropped, alt, 
     <div className="field">
       <span className={styles.label}>{t('form.cover')}</span>
       <div
-        {...getRootProps({ className: `${styles.dropzone} ${isDragActive ? styles.dragging : ''}`, 'aria-invalid': errors?.length ? true : undefined })}
+        {...getRootProps({
+          className: `${styles.dropzone} ${isDragActive ? styles.dragging : ''}`,
+          // A button (Enter or Space opens the file chooser), described by its messages (issue #21).
+          role: 'button',
+          'aria-invalid': errors?.length ? true : undefined,
+          'aria-describedby': 'upload-cover-error',
+        })}
         data-testid="cover-dropzone"
       >
         <input {...getInputProps()} data-testid="cover-file" />
@@ -55,7 +61,7 @@ export function CoverField({ cropped, busy, errors, onTooLarge, onCropped, alt, 
         {busy && <p className={styles.hint}>{t('form.coverUploading')}</p>}
         {cropped && !busy && <span className={styles.hint}>{t('form.coverChange')}</span>}
       </div>
-      <FieldError messages={errors} />
+      <FieldError for="upload-cover" messages={errors} />
       {cropped && (
         <label className={styles.altField}>
           <span className={styles.label}>{t('form.coverAlt')}</span>
