@@ -13,15 +13,14 @@ export function useRouteFocus(siteName: string, skip: boolean): string {
   const { pathname } = useLocation();
   const type = useNavigationType();
   const [announcement, setAnnouncement] = useState('');
-  const first = useRef(true);
+  // The page shown last: a change of query only (a gallery filter, a tab) or of navigation type is no new page.
+  const shown = useRef(pathname);
   // Closing the overlay gives focus back to the card that opened it (the dialog does): leave it there.
   const wasSkipped = useRef(skip);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what the effect answers to.
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     const fromOverlay = wasSkipped.current;
     wasSkipped.current = skip;
     if (skip || fromOverlay || type === 'REPLACE') return;

@@ -41,12 +41,15 @@ export function CoverField({ cropped, busy, errors, onTooLarge, onCropped, alt, 
 
   return (
     <div className="field">
-      <span className={styles.label}>{t('form.cover')}</span>
+      <span id="upload-cover-label" className={styles.label}>
+        {t('form.cover')}
+      </span>
       <div
         {...getRootProps({
           className: `${styles.dropzone} ${isDragActive ? styles.dragging : ''}`,
-          // A button (Enter or Space opens the file chooser), described by its messages (issue #21).
-          role: 'button',
+          // Enter or Space opens the file chooser; a group named by the field's label and described by its messages (issue #21).
+          role: 'group',
+          'aria-labelledby': 'upload-cover-label',
           'aria-invalid': errors?.length ? true : undefined,
           'aria-describedby': 'upload-cover-error',
         })}
