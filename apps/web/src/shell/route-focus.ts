@@ -17,7 +17,6 @@ export function useRouteFocus(siteName: string, skip: boolean): string {
   const shown = useRef(pathname);
   // Closing the overlay gives focus back to the card that opened it (the dialog does): leave it there.
   const wasSkipped = useRef(skip);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what the effect answers to.
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
