@@ -30,7 +30,8 @@ export default function InviteApplicationPage() {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
   if (invite.isPending || questions.isPending) return <Spinner />;
-  if (!invite.data || !questions.data) return <p className="empty">{t('common:error.notFound')}</p>;
+  // The page's heading says what there is (one h1 on every page, issue #21).
+  if (!invite.data || !questions.data) return <h1 className="empty not-found">{t('common:error.notFound')}</h1>;
   const list = questions.data;
 
   const submit = async (e: React.FormEvent) => {
