@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, type UserRow } from '../apps/api/test/factories.ts';
-import { type Browser, fixtures, imageFile, openBrowser } from './support.ts';
+import { type Browser, fixtures, imageFile, openBrowser, screenshot } from './support.ts';
 
 // Issue #21: a whole path by keyboard only (no click): gallery → artwork overlay → collect → Escape (focus back
 // on the card) → the author's profile (focus on its heading) → another tab; the invite tabs' arrow keys; a gallery
@@ -165,6 +165,7 @@ describe('keyboard only, as an artist uploading (issue #21)', () => {
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowRight');
     await b.check('editor toolbar focused');
+    await screenshot(page, 'keyboard-toolbar-focus');
     await page.keyboard.press('Enter');
     const bold = page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' });
     await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('true');
@@ -178,6 +179,7 @@ describe('keyboard only, as an artist uploading (issue #21)', () => {
     const area = dialog.getByRole('application', { name: 'Crop area' });
     expect(await area.getAttribute('aria-describedby')).toBeTruthy();
     await b.check('cropper focused');
+    await screenshot(page, 'keyboard-cropper-focus');
     const image = dialog.locator('img.reactEasyCrop_Image');
     const zoom = dialog.getByRole('slider', { name: 'Zoom' });
     // Zoomed in first, so the image can move under the crop frame.
