@@ -12,7 +12,8 @@ import type { BrowserContext, Page } from 'playwright-core';
  *   `label-content-name-mismatch`) runs after every `goto`, `reload`, `goBack`, `goForward` and `waitForURL`,
  *   once per address, viewport and language, and on demand through `Browser.check(label)` (after opening a
  *   modal, an overlay, a menu or a tab). A serious or critical violation fails the step that found it, with
- *   the rule, the elements and axe's summary.
+ *   the rule, the elements and axe's summary; so do the moderate `page-has-heading-one`,
+ *   `landmark-main-is-top-level` and `landmark-no-duplicate-main`.
  * - A page error (an uncaught exception; a React hydration mismatch such as minified error #418, which React
  *   reports as an uncaught error) or a console error fails the journey at its next check and when the browser
  *   closes; a journey that provokes an expected one names it with `Browser.allowConsole`.
@@ -31,6 +32,8 @@ export interface Watch {
 }
 
 const FAILING = new Set(['serious', 'critical']);
+// Moderate rules that fail too (issue #21): every page has one h1, and one top-level <main> (the shell's).
+const FAILING_RULES = new Set(['page-has-heading-one', 'landmark-main-is-top-level', 'landmark-no-duplicate-main']);
 // AXE_REPORT_ONLY=1 records every finding to the log without failing (to count them all before fixing).
 const reportOnly = process.env.AXE_REPORT_ONLY === '1';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -64,9 +67,15 @@ function record(results: AxeResults, where: string) {
   }
 }
 
-/** Waits until the page has painted its fonts and finished its running transitions, so colours are final. */
+/** Waits until the page has its heading, has painted its fonts and finished its running transitions, so colours are final. */
 async function settle(page: Page) {
   await page.waitForLoadState('load').catch(() => {});
+  // A screen loaded after a client-side navigation (a lazy chunk, its first query) shows its h1 when it is there.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'attached', timeout: 3000 })
+    .catch(() => {});
   await page
     .evaluate(async () => {
       await document.fonts.ready;
@@ -142,8 +151,9 @@ export function watchPage(page: Page, lang: string, scripts = true): Watch {
     }
     record(results, where);
     assertHealthy();
-    const failing = results.violations.filter((v) => FAILING.has(v.impact ?? ''));
-    if (failing.length > 0 && !reportOnly) throw new Error(`axe: ${failing.length} serious or critical violation(s) at ${where}:\n${describe(failing)}`);
+    const failing = results.violations.filter((v) => FAILING.has(v.impact ?? '') || FAILING_RULES.has(v.id));
+    if (failing.length > 0 && !reportOnly)
+      throw new Error(`axe: ${failing.length} serious, critical or heading/landmark violation(s) at ${where}:\n${describe(failing)}`);
   };
 
   const once = async () => {

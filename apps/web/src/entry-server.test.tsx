@@ -66,4 +66,65 @@ describe('server rendering (issue #5: the first screen comes with the HTML)', ()
     expect(container.querySelector('[data-testid="artwork-card"]')).toBe(serverCard);
     expect(cards(container.innerHTML)).toBe(2);
   });
+
+  it('renders time-dependent text from the page data’s moment on both sides: a reader’s clock hours off still hydrates (issue #21)', async () => {
+    // The server made the page data at 12:00 UTC; the call closes 2 days 3 hours 4 minutes later.
+    const served = siteData({ now: '2026-05-20T12:00:00.000Z' });
+    const invite = {
+      id: 5,
+      owner: { id: 99, username: 'brand', name: 'Brand', slug: 'brand', cropped_avatar: '' },
+      title: 'Summer call',
+      subtitle: '',
+      description: '',
+      logo: '',
+      background: '',
+      status: 'ongoing',
+      closed: '2026-05-22T15:04:00.000Z',
+      selected: null,
+      created: '2026-05-01T00:00:00.000Z',
+      pages: [],
+      subscription: null,
+      review_note: '',
+      can_edit: false,
+    };
+    const detail: PrefetchedQuery[] = [{ key: ['invites', 'detail', 5], infinite: false, data: invite }];
+    const html = await render({ url: '/goodluck/5/', origin: window.location.origin, lang: 'en', site: served, prefetched: detail });
+    expect(html).toContain('2d 3h 4m left');
+
+    // The reader's clock is 5 hours and a half ahead of the server's.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-05-20T17:30:00.000Z'));
+    try {
+      await i18n.changeLanguage('en');
+      window.history.replaceState(null, '', '/goodluck/5/');
+      const container = document.createElement('div');
+      container.innerHTML = html;
+      document.body.append(container);
+      const remaining = container.querySelector('[data-testid="remaining"]');
+      const client = createQueryClient(served);
+      seedQueries(client, detail);
+      const errors: unknown[] = [];
+      // Refetches after hydration answer as the server would.
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) => {
+          const path = new URL(url, 'http://x').pathname;
+          const body = path === '/api/v1/invites/5/' ? invite : path === '/api/v1/site/' ? served : { count: 0, next: null, previous: null, results: [] };
+          return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+        }),
+      );
+      await act(async () => {
+        hydrateRoot(container, <App client={client} router={createRouter()} />, { onRecoverableError: (error) => errors.push(error) });
+      });
+      const owned = (node: Element | null) => Object.keys(node ?? {}).some((key) => key.startsWith('__reactFiber'));
+      await vi.waitFor(() => expect(owned(remaining)).toBe(true), { timeout: 5000 });
+      expect(errors).toEqual([]);
+      // Hydrated on the server's moment, then the browser's clock takes over in the same nodes.
+      await vi.waitFor(() => expect(container.querySelector('[data-testid="remaining"]')?.textContent).toBe('1d 21h 34m left'));
+      expect(container.querySelector('[data-testid="remaining"]')).toBe(remaining);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
 });

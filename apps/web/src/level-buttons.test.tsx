@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { artworkSlots, createQueryClient } from './App.tsx';
@@ -66,11 +67,28 @@ describe('ArtworkLevelButtons (SPEC §4 Artwork level)', () => {
     expect(patches).toEqual([{ url: '/api/v1/artworks/41/', body: { level: 5 } }]);
 
     const fresh = () => within(screen.getByTestId('level-buttons'));
-    await waitFor(() => expect(fresh().getByRole('button', { name: '5' })).toBeEnabled());
+    await waitFor(() => expect(fresh().getByRole('button', { name: '5' })).not.toHaveAttribute('aria-disabled'));
     fireEvent.click(fresh().getByRole('button', { name: '5' }));
     await waitFor(() => expect(fresh().getByRole('button', { name: '5' })).toHaveAttribute('aria-pressed', 'false'));
     expect(patches.at(-1)).toEqual({ url: '/api/v1/artworks/41/', body: { level: null } });
     expect(fresh().queryByRole('button', { pressed: true })).toBeNull();
+  });
+
+  it('works by keyboard (issue #21): Tab reaches a level, Enter sets it, focus stays, the new level is announced', async () => {
+    const site = siteData({ user: user({ is_staff: true }), best_projects: [blueHour(3)] });
+    const patches = stubApi(site);
+    renderHome(site);
+    const group = await screen.findByTestId('level-buttons');
+    within(group).getByRole('button', { name: '5' }).focus();
+    await userEvent.tab();
+    const four = within(group).getByRole('button', { name: '4' });
+    expect(four).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(screen.getByTestId('level-buttons')).getByRole('status')).toHaveTextContent('Level 4'));
+    expect(patches).toEqual([{ url: '/api/v1/artworks/41/', body: { level: 4 } }]);
+    const saved = within(screen.getByTestId('level-buttons')).getByRole('button', { name: '4' });
+    expect(saved).toHaveAttribute('aria-pressed', 'true');
+    expect(saved).toHaveFocus();
   });
 
   it('renders nothing for a user who is not staff, or a guest', async () => {

@@ -32,3 +32,13 @@ export function format(template: string, params?: Record<string, string | number
 export function localisedName(lang: Lang, item: { nameKo: string; nameEn: string }): string {
   return lang === 'en' ? item.nameEn : item.nameKo;
 }
+
+/**
+ * A page's `<title>` (issue #21, WCAG 2.4.2): its heading, in the interface language, and the site's name; the
+ * name alone on a page whose heading it is (home). The server titles the pages it renders with it from their
+ * h1, and the browser after each navigation and language switch (web shell/document-title.ts).
+ */
+export function pageTitle(heading: string, siteName: string): string {
+  const text = heading.replace(/\s+/g, ' ').trim();
+  return !text || text === siteName ? siteName : `${text} | ${siteName}`;
+}

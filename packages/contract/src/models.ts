@@ -154,6 +154,11 @@ export const SiteDataSchema = z.object({
   }),
   services: z.object({ sentry_dsn: z.string().nullable(), analytics_id: z.string().nullable(), pixel_id: z.string().nullable() }),
   user: CurrentUserSchema.nullable(),
+  /**
+   * When the server made this data (ISO 8601, issue #21). Time-dependent markup (countdowns, "last 3 months")
+   * is computed from it on the server and in the browser's first render, so both render the same.
+   */
+  now: z.string(),
 });
 
 export const InviteSchema = z.object({

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, loginAs } from '../../test/factories.ts';
 import { banners } from '../db/schema/index.ts';
-import { inlineStylesheets, pageModulesOf } from './host.ts';
+import { headingOf, inlineStylesheets, pageModulesOf } from './host.ts';
 
 // A web build as `vite build` lays it out: index.html, hashed assets with .br/.gz, and the manifest.
 const dist = mkdtempSync(join(tmpdir(), 'axoo-dist-'));
@@ -54,6 +54,7 @@ writeFileSync(
   `let renders = 0;
 export async function render({ url, lang, site, prefetched }) {
   if (url.includes('fail=1')) throw new Error('render failed');
+  if (url.includes('heading=1')) return '<main><h1 class="t">' + (lang === 'en' ? 'Tea &amp; <!-- -->Ink' : '차와 먹') + '</h1></main>';
   renders++;
   return '<p data-ssr="' + url + '|' + lang + '|' + (site.user ? site.user.username : 'guest') + '|' + prefetched.length + '|' + renders + '">rendered</p>';
 }`,
@@ -200,6 +201,19 @@ describe('spa plugin: serving the built web app fast', () => {
     expect((await app.inject({ url: '/upload/' })).body).toContain('<div id="root"></div>');
     // Nor do redirects: /gallery/ only sends the browser on to /gallery/all/.
     expect((await app.inject({ url: '/gallery/' })).body).toContain('<div id="root"></div>');
+  });
+
+  it('titles a rendered page no feature titles by its h1 in the request language, and sets <html lang> (issue #21)', async () => {
+    expect(headingOf('<div><h1 id="x" class="a">A &lt;b&gt; &amp; <!-- -->&quot;c&quot; <span>d</span></h1><h1>second</h1></div>')).toBe('A <b> & "c" d');
+    expect(headingOf('<p>none</p>')).toBe('');
+    const en = (await app.inject({ url: '/about/?heading=1', headers: { cookie: 'lang=en' } })).body;
+    expect(en).toContain('<title>Tea &#38; Ink | AXOO</title>');
+    expect(en).toMatch(/^<!doctype html><html lang="en">/i);
+    const ko = (await app.inject({ url: '/about/?heading=1', headers: { cookie: 'lang=ko' } })).body;
+    expect(ko).toContain('<title>차와 먹 | AXOO</title>');
+    expect(ko).toMatch(/^<!doctype html><html lang="ko">/i);
+    // Without a heading, the site's name.
+    expect((await app.inject({ url: '/login/' })).body).toContain('<title>AXOO</title>');
   });
 
   it("takes the pages it renders from the web build's page map; any other one segment is a profile unless reserved", () => {

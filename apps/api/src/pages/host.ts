@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { profileSlugOf } from '@axoo/contract';
+import { pageTitle, profileSlugOf } from '@axoo/contract';
 import { baseUrl } from '../http/paging.ts';
 
 /** Open Graph / Twitter card data for a shared link (DESIGN: share previews in the served HTML). */
@@ -96,6 +96,15 @@ const scriptJson = (json: string) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** The text of the first h1 of server-rendered markup (React escapes text, so entities are undone here). */
+export function headingOf(markup: string): string {
+  const inner = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(markup)?.[1] ?? '';
+  return inner
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(lt|gt|quot|#x27|#39|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", amp: '&' })[e] ?? '')
+    .trim();
+}
+
 /** The page's language versions (issue #18): the same path in Korean and English (`?lang=`), and the default. */
 export function languageLinks(base: string, pathname: string, lang: string | null): string {
   const url = (l: string | null) => escapeHtml(`${base}${pathname}${l ? `?lang=${l}` : ''}`);
@@ -186,7 +195,6 @@ export const spaPlugin = fp(
       ]);
       const base = baseUrl(request);
       const linked = /[?&]lang=(ko|en)(?:&|$)/.exec(search)?.[1] ?? null;
-      const head = `${preloads(pathname, request.lang)}${renderMetaTags(meta, `${base}${pathname}`, app.config.SITE_NAME)}${languageLinks(base, pathname, linked)}${more}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>${prefetched.tags}`;
       const site: unknown = JSON.parse(data);
       const images = `${(app.pageData.images?.(pathname, site) ?? []).map(preloadLink).join('')}${prefetched.images}`;
       let markup = '';
@@ -199,6 +207,10 @@ export const spaPlugin = fp(
             return '';
           });
       }
+      // A page no feature titles (issue #21): its h1 as rendered, in the request's language, and the site's name.
+      const heading = meta.title === app.config.SITE_NAME ? headingOf(markup) : '';
+      const titled = heading ? { ...meta, title: pageTitle(heading, app.config.SITE_NAME) } : meta;
+      const head = `${preloads(pathname, request.lang)}${renderMetaTags(titled, `${base}${pathname}`, app.config.SITE_NAME)}${languageLinks(base, pathname, linked)}${more}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>${prefetched.tags}`;
       // Replacer functions throughout: user content may hold `$&` or `$'`, which a replacement string would expand.
       const page = template
         .replace('<html lang="ko">', () => `<html lang="${request.lang}">`)

@@ -8,6 +8,7 @@ import { Spinner } from '../ui/Spinner.tsx';
 import { TopBar } from './TopBar.tsx';
 import { usePageViews } from './page-views.ts';
 import { useRouteFocus } from './route-focus.ts';
+import { useDocumentTitle } from './document-title.ts';
 import { useSite } from '../site.ts';
 import { uiState } from './ui-state.ts';
 import { aliveKeyOf, keepsModalState } from './views.ts';
@@ -66,7 +67,9 @@ export function Layout({ routes, overlay, tools }: LayoutProps) {
     uiState.onRouteChange(keepsModalState(location.pathname));
   }, [location.pathname]);
   usePageViews();
-  const announcement = useRouteFocus(useSite().site_name, Boolean(artworkMatch));
+  const siteName = useSite().site_name;
+  const announcement = useRouteFocus(siteName, Boolean(artworkMatch));
+  useDocumentTitle(siteName);
 
   return (
     <div className={styles.shell}>

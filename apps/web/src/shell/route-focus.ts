@@ -1,3 +1,4 @@
+import { pageTitle } from '@axoo/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
@@ -5,27 +6,23 @@ import { useLocation, useNavigationType } from 'react-router';
  * Route changes for screen-reader and keyboard users (issue #21, WCAG 2.4.3 and 4.1.3): after a pushed or
  * popped navigation (not the first page, not a replaced route such as a gallery category, not the artwork
  * overlay, which moves focus into its own dialog and back to its card when it closes) focus goes to the new page's heading, or to the content
- * area when it has none, and the live region announces the page. Without its own title, the page's
- * `<title>` becomes its heading and the site name.
+ * area when it has none, and the live region announces the page by its title (its heading and the site name).
  * Returns the text for the shell's live region.
  */
 export function useRouteFocus(siteName: string, skip: boolean): string {
   const { pathname } = useLocation();
   const type = useNavigationType();
   const [announcement, setAnnouncement] = useState('');
-  const first = useRef(true);
+  // The page shown last: a change of query only (a gallery filter, a tab) or of navigation type is no new page.
+  const shown = useRef(pathname);
   // Closing the overlay gives focus back to the card that opened it (the dialog does): leave it there.
   const wasSkipped = useRef(skip);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what the effect answers to.
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     const fromOverlay = wasSkipped.current;
     wasSkipped.current = skip;
     if (skip || fromOverlay || type === 'REPLACE') return;
-    const title = document.title;
     let tries = 0;
     // The page may still be loading (a lazy screen, its first query): look for its heading for up to 2 s.
     const timer = window.setInterval(() => {
@@ -38,9 +35,8 @@ export function useRouteFocus(siteName: string, skip: boolean): string {
       if (!target) return;
       if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       target.focus({ preventScroll: true });
-      const text = heading?.textContent?.trim() ?? '';
-      if (text && document.title === title && !title.startsWith(text)) document.title = `${text} | ${siteName}`;
-      setAnnouncement(text ? document.title : siteName);
+      // The title itself is shell/document-title.ts's; the announcement says the same.
+      setAnnouncement(pageTitle(heading?.textContent ?? '', siteName));
     }, 100);
     return () => window.clearInterval(timer);
   }, [pathname, type, skip, siteName]);

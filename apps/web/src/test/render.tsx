@@ -27,6 +27,7 @@ export function siteData(overrides: Partial<SiteData> = {}): SiteData {
     },
     services: { sentry_dsn: null, analytics_id: null, pixel_id: null },
     user: null,
+    now: '2026-05-20T03:00:00.000Z',
     ...overrides,
   };
 }

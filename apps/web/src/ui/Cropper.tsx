@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { type KeyboardEvent, useCallback, useId, useState } from 'react';
 import Cropper, { type Area, type MediaSize } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal.tsx';
@@ -32,9 +32,14 @@ async function cropToBlob(src: string, area: Area, type: string): Promise<Blob> 
   return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), type, 0.92));
 }
 
+/** How much one press of + or − zooms. */
+const ZOOM_STEP = 0.1;
+
 /**
  * Crop modal (react-easy-crop). Zoom stops where the image would be shown larger than its natural
- * size (SPEC §5), so a crop never upsamples.
+ * size (SPEC §5), so a crop never upsamples. By keyboard (issue #21): the crop area is a focusable, named
+ * application region with its instructions; the arrow keys move the image under it (Shift for small steps,
+ * react-easy-crop's own), + and − zoom, and the zoom slider is a labelled range.
  */
 export function ImageCropper({ open, src, aspect, title, hint, round, onCancel, onDone, outputType = 'image/jpeg' }: CropperProps) {
   const { t } = useTranslation();
@@ -43,6 +48,15 @@ export function ImageCropper({ open, src, aspect, title, hint, round, onCancel, 
   const [maxZoom, setMaxZoom] = useState(3);
   const [area, setArea] = useState<Area | null>(null);
   const [busy, setBusy] = useState(false);
+  const instructions = useId();
+  const zoomBy = (step: number) => setZoom((z) => Math.min(maxZoom, Math.max(1, Math.round((z + step) * 100) / 100)));
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target instanceof HTMLInputElement) return;
+    if (event.key === '+' || event.key === '=') zoomBy(ZOOM_STEP);
+    else if (event.key === '-' || event.key === '_') zoomBy(-ZOOM_STEP);
+    else return;
+    event.preventDefault();
+  };
 
   const onMediaLoaded = useCallback((media: MediaSize) => {
     setMaxZoom(Math.max(1, media.naturalWidth / media.width));
@@ -76,7 +90,8 @@ export function ImageCropper({ open, src, aspect, title, hint, round, onCancel, 
         </>
       }
     >
-      <div className={styles.stage}>
+      {/* The keys come up from the crop area inside, which is focusable and named. */}
+      <div className={styles.stage} onKeyDown={onKeyDown}>
         <Cropper
           image={src}
           crop={crop}
@@ -88,12 +103,17 @@ export function ImageCropper({ open, src, aspect, title, hint, round, onCancel, 
           onZoomChange={setZoom}
           onCropComplete={(_, pixels) => setArea(pixels)}
           onMediaLoaded={onMediaLoaded}
+          classes={{ cropAreaClassName: styles.area }}
+          cropperProps={{ role: 'application', 'aria-label': t('crop.area'), 'aria-describedby': instructions, 'data-testid': 'crop-area' } as object}
         />
       </div>
       <label className={styles.zoom}>
         <span>{t('actions.zoom')}</span>
         <input type="range" min={1} max={maxZoom} step={0.01} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
       </label>
+      <p id={instructions} className={styles.hint}>
+        {t('crop.instructions')}
+      </p>
       {hint && <p className={styles.hint}>{hint}</p>}
     </Modal>
   );

@@ -22,23 +22,34 @@ interface FormFieldProps {
   children: (control: ControlProps) => ReactNode;
 }
 
+/** Whether a field has a message. */
+const hasMessages = (error?: string[] | string | null) => (Array.isArray(error) ? error.length > 0 : Boolean(error));
+
+/**
+ * What ties a control to its messages (WCAG 1.3.1, 3.3.1; issue #21), for a field FormField does not lay out:
+ * spread it on the input, select, textarea or trigger button, and put `<FieldError for={id} …>` under it. The
+ * control is invalid while there are messages and described by them (and by its hint, with `hintId`).
+ */
+export function fieldControl(id: string, error?: string[] | string | null, hintId?: string): ControlProps {
+  const errorId = `${id}-error`;
+  return { id, 'aria-invalid': hasMessages(error), 'aria-describedby': hintId ? `${hintId} ${errorId}` : errorId };
+}
+
 /**
  * One form field: label, control, hint and messages. `children` renders the control with the given
  * props spread on it, so an input, select or textarea registers itself as it would anywhere.
  */
 export function FormField({ id, label, error, hint, hintId, children }: FormFieldProps) {
-  const errorId = `${id}-error`;
-  const hasError = Array.isArray(error) ? error.length > 0 : Boolean(error);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': hasError, 'aria-describedby': hintId ? `${hintId} ${errorId}` : errorId })}
+      {children(fieldControl(id, error, hintId))}
       {hint != null && (
         <p id={hintId} className={styles.hint}>
           {hint}
         </p>
       )}
-      <FieldError id={errorId} messages={error} />
+      <FieldError for={id} messages={error} />
     </div>
   );
 }

@@ -105,4 +105,22 @@ describe('Popover', () => {
     expect(html).toContain('aria-expanded="false"');
     expect(html).not.toContain('Facebook');
   });
+
+  it('moves between its links and buttons with the arrow keys, Home and End (issue #21)', async () => {
+    render(<Share />);
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    expect(screen.getByRole('link', { name: 'Facebook' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: 'Copy link' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: 'Copy link' })).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(screen.getByRole('link', { name: 'Facebook' })).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(screen.getByRole('button', { name: 'Copy link' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(screen.getByRole('link', { name: 'Facebook' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Share' })).toHaveFocus();
+  });
 });

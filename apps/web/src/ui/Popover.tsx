@@ -1,5 +1,17 @@
-import { type ButtonHTMLAttributes, type CSSProperties, type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type ButtonHTMLAttributes,
+  type CSSProperties,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import styles from './Popover.module.css';
+import { rove } from './roving.ts';
 
 type TriggerProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'onClick' | 'aria-expanded' | 'aria-controls' | 'aria-haspopup'> & {
   'data-testid'?: string;
@@ -30,6 +42,12 @@ export interface PopoverProps {
  * by CSS (above it when there is no room below). Closes on Escape (focus back to the trigger), on a
  * pointer press outside and when focus moves outside; its content exists only while open, so
  * nothing in it runs during server rendering or before the first click.
+ *
+ * Keyboard (issue #21, WAI-ARIA listbox and menu button patterns): Down/Up on a listbox's trigger open it;
+ * inside the panel Down/Up move to the next/previous item (a listbox's enabled options, or a dialog's links
+ * and buttons), Home/End to the first/last, and in a listbox typed letters move to the next option starting
+ * with them. Enter and Space choose (the items are buttons and links). Only the focused option is in the Tab
+ * order, so Tab leaves the list (and closes it).
  */
 export function Popover({ trigger, triggerProps, kind = 'dialog', className, align = 'start', offset = 4, open, onOpenChange, children }: PopoverProps) {
   const [own, setOwn] = useState(false);
@@ -77,6 +95,13 @@ export function Popover({ trigger, triggerProps, kind = 'dialog', className, ali
         aria-controls={isOpen ? panelId : undefined}
         data-state={isOpen ? 'open' : 'closed'}
         onClick={() => change.current(!isOpen)}
+        onKeyDown={(event) => {
+          triggerProps?.onKeyDown?.(event);
+          if (kind === 'listbox' && !isOpen && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+            event.preventDefault();
+            change.current(true);
+          }
+        }}
       >
         {trigger}
       </button>
@@ -125,6 +150,37 @@ function Panel({ id, kind, label, className, align, offset, trigger, children }:
     };
   }, [align, offset, trigger]);
 
+  const typed = useRef({ text: '', at: 0 });
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const panel = ref.current;
+    if (!panel || event.altKey || event.ctrlKey || event.metaKey) return;
+    // A text field inside a dialog panel keeps its own keys.
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    const items = [...panel.querySelectorAll<HTMLElement>(kind === 'listbox' ? '[role="option"]:not(:disabled)' : 'a[href], button:not(:disabled)')];
+    if (!items.length) return;
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    let next = -1;
+    if (event.key.length > 1) typed.current.text = '';
+    if (event.key === 'ArrowDown') next = at < 0 ? 0 : Math.min(at + 1, items.length - 1);
+    else if (event.key === 'ArrowUp') next = at < 0 ? items.length - 1 : Math.max(at - 1, 0);
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = items.length - 1;
+    else if (kind === 'listbox' && event.key.length === 1 && event.key.trim()) {
+      // Typeahead: letters typed within half a second make one prefix; a new one starts after the current option.
+      const now = event.timeStamp;
+      const text = now - typed.current.at < 500 ? typed.current.text + event.key.toLowerCase() : event.key.toLowerCase();
+      typed.current = { text, at: now };
+      const from = text.length > 1 ? Math.max(at, 0) : at + 1;
+      const order = [...items.slice(from), ...items.slice(0, from)];
+      const match = order.find((item) => (item.textContent ?? '').trim().toLowerCase().startsWith(text));
+      if (match) next = items.indexOf(match);
+      else return;
+    } else return;
+    event.preventDefault();
+    items[next]?.focus();
+    items[next]?.scrollIntoView?.({ block: 'nearest' });
+  };
+
   // Once placed: inside a scrolling box (upload sidebar, a modal's body) it may still be cut, so bring it into view.
   useEffect(() => {
     if (place) ref.current?.scrollIntoView?.({ block: 'nearest' });
@@ -137,6 +193,10 @@ function Panel({ id, kind, label, className, align, offset, trigger, children }:
       // A dialog named like its trigger; a listbox panel leaves the naming to the listbox inside.
       {...(kind === 'dialog' && { role: 'dialog', 'aria-label': label })}
       tabIndex={-1}
+      onKeyDown={onKeyDown}
+      // A listbox is one Tab stop (ui/roving.ts): Tab leaves it, and the scrolling list still holds a focusable
+      // element (axe scrollable-region-focusable).
+      onFocus={kind === 'listbox' ? (event) => rove(event.currentTarget, '[role="option"]', event.target) : undefined}
       className={`${styles.panel} ${className ?? ''}`}
       data-side={place?.side ?? 'below'}
       data-align={place?.align ?? align}

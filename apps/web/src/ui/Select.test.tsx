@@ -48,4 +48,70 @@ describe('Select and MultiSelect (SPEC §4 Dropdowns)', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
   });
+
+  it('keyboard (issue #21): Down opens, arrows, Home/End and typeahead move, Enter chooses, Escape closes onto the trigger, Tab leaves', async () => {
+    const onChange = vi.fn();
+    const more = [...options, { value: 'd', label: 'Blueberry' }];
+    render(
+      <>
+        <Select label="Fruit" options={more} value={null} onChange={onChange} placeholder="Any" />
+        <button type="button">After</button>
+      </>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Fruit Any' });
+    trigger.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('listbox', { name: 'Fruit' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Apple' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('option', { name: 'Banana' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('option', { name: 'Apple' })).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(screen.getByRole('option', { name: 'Blueberry' })).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(screen.getByRole('option', { name: 'Apple' })).toHaveFocus();
+    // Typeahead: a letter goes to the next option starting with it; letters typed together make one prefix.
+    await userEvent.keyboard('c');
+    expect(screen.getByRole('option', { name: 'Cherry' })).toHaveFocus();
+    await userEvent.keyboard('{Home}bl');
+    expect(screen.getByRole('option', { name: 'Blueberry' })).toHaveFocus();
+    await userEvent.keyboard('{Home}b');
+    expect(screen.getByRole('option', { name: 'Banana' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith('b');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(trigger).toHaveFocus();
+
+    // Space chooses too; Escape closes without a choice and gives focus back.
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ }');
+    expect(onChange).toHaveBeenLastCalledWith('b');
+    expect(trigger).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(trigger).toHaveFocus();
+
+    // The options are one stop (the focused one): Tab leaves the list for what follows and closes it.
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getAllByRole('option').map((o) => o.getAttribute('tabindex'))).toEqual(['-1', '0', '-1', '-1']);
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(onChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('multi, by keyboard: arrows skip the options disabled at the max; Space toggles and the list stays open', async () => {
+    const onChange = vi.fn();
+    render(<MultiSelect label="Genre" options={options} value={['a', 'c']} onChange={onChange} max={2} />);
+    screen.getByRole('button', { name: /^Genre/ }).focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('option', { name: /Apple/ })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('option', { name: /Cherry/ })).toHaveFocus();
+    await userEvent.keyboard('{ }');
+    expect(onChange).toHaveBeenLastCalledWith(['a']);
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+  });
 });

@@ -10,6 +10,8 @@ export interface Option<V extends string | number> {
 }
 
 interface SingleProps<V extends string | number> {
+  /** The trigger's id: it is then described by its messages under `${id}-error` (ui/FormField.tsx fieldControl). */
+  id?: string;
   label: string;
   options: Option<V>[];
   value: V | null;
@@ -19,12 +21,13 @@ interface SingleProps<V extends string | number> {
 }
 
 /** SPEC §4 Dropdowns: single select; choosing the selected value again clears it. */
-export function Select<V extends string | number>({ label, options, value, onChange, placeholder, invalid }: SingleProps<V>) {
+export function Select<V extends string | number>({ id, label, options, value, onChange, placeholder, invalid }: SingleProps<V>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const current = options.find((o) => o.value === value);
   return (
     <Dropdown
+      id={id}
       label={label}
       value={
         <>
@@ -59,6 +62,8 @@ export function Select<V extends string | number>({ label, options, value, onCha
 }
 
 interface MultiProps<V extends string | number> {
+  /** The trigger's id: it is then described by its messages under `${id}-error` (ui/FormField.tsx fieldControl). */
+  id?: string;
   label: string;
   options: Option<V>[];
   value: V[];
@@ -69,11 +74,11 @@ interface MultiProps<V extends string | number> {
 }
 
 /** SPEC §4 Dropdowns: multi select bounded by a max (genres, fields, concepts: 2). */
-export function MultiSelect<V extends string | number>({ label, options, value, onChange, max, placeholder, invalid }: MultiProps<V>) {
+export function MultiSelect<V extends string | number>({ id, label, options, value, onChange, max, placeholder, invalid }: MultiProps<V>) {
   const { t } = useTranslation();
   const chosen = options.filter((o) => value.includes(o.value));
   return (
-    <Dropdown label={label} value={chosen.length ? chosen.map((o) => o.label).join(', ') : (placeholder ?? t('select.placeholder'))} invalid={invalid}>
+    <Dropdown id={id} label={label} value={chosen.length ? chosen.map((o) => o.label).join(', ') : (placeholder ?? t('select.placeholder'))} invalid={invalid}>
       <p className={styles.hint}>{t('select.max', { max })}</p>
       <ul role="listbox" aria-multiselectable="true" aria-label={label}>
         {options.map((o) => {
@@ -102,6 +107,7 @@ export function MultiSelect<V extends string | number>({ label, options, value, 
 }
 
 interface DropdownProps {
+  id?: string;
   label: string;
   value: ReactNode;
   invalid?: boolean;
@@ -112,7 +118,7 @@ interface DropdownProps {
 }
 
 /** The trigger (label over the current value) and the panel both selects share. */
-function Dropdown({ label, value, invalid, open, onOpenChange, children }: DropdownProps) {
+function Dropdown({ id: control, label, value, invalid, open, onOpenChange, children }: DropdownProps) {
   const id = useId();
   return (
     <Popover
@@ -121,7 +127,12 @@ function Dropdown({ label, value, invalid, open, onOpenChange, children }: Dropd
       offset={4}
       open={open}
       onOpenChange={onOpenChange}
-      triggerProps={{ className: styles.trigger, 'aria-invalid': invalid || undefined, 'aria-labelledby': `${id}-l ${id}-v` }}
+      triggerProps={{
+        className: styles.trigger,
+        'aria-invalid': invalid || undefined,
+        'aria-labelledby': `${id}-l ${id}-v`,
+        ...(control && { id: control, 'aria-describedby': `${control}-error` }),
+      }}
       trigger={
         <>
           <span id={`${id}-l`} className={styles.label}>

@@ -4,6 +4,13 @@
  * (a date formatted in the reader's zone differs from the server's around midnight: React error #418).
  */
 export const PRODUCT_TIME_ZONE = 'Asia/Seoul';
+/** Its offset from UTC (Korea keeps no daylight saving time). */
+export const PRODUCT_UTC_OFFSET = '+09:00';
+
+/** The calendar day of a moment in the product's time zone, as YYYY-MM-DD. */
+export function productDay(at: Date | number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: PRODUCT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
 
 const locales = { ko: 'ko-KR', en: 'en-US' } as const;
 export const localeOf = (lang: string) => (lang === 'en' ? locales.en : locales.ko);

@@ -47,6 +47,8 @@ export async function buildPublicSiteData(deps: Deps, lang: Lang) {
       deletion_form: deps.config.DELETION_FORM_URL,
     },
     services: { sentry_dsn: deps.config.SENTRY_DSN ?? null, analytics_id: deps.config.ANALYTICS_ID ?? null, pixel_id: deps.config.PIXEL_ID ?? null },
+    // Issue #21: the moment of this data; the server renders with it and the browser hydrates with it (web ui/clock.ts).
+    now: new Date().toISOString(),
   };
 }
 export type PublicSiteData = Awaited<ReturnType<typeof buildPublicSiteData>>;

@@ -67,7 +67,10 @@ function Body({ artwork }: { artwork: Artwork }) {
         )}
         {artwork.author && <FollowSlot artist={artwork.author.id} />}
         <div className={styles.titleBlock}>
-          <Dialog.Title className={styles.title}>{artwork.title}</Dialog.Title>
+          {/* The artwork page's one h1 (the page under a modal overlay is hidden from assistive technology). */}
+          <Dialog.Title asChild>
+            <h1 className={styles.title}>{artwork.title}</h1>
+          </Dialog.Title>
           <p className={styles.sub}>
             {artwork.categories.map((c) => c.name).join(' · ')}
             {artwork.categories.length > 0 && ' · '}
@@ -168,11 +171,15 @@ export default function ArtworkOverlay({ id }: { id: number }) {
             <Body artwork={data} />
           ) : isPending || answer ? (
             <>
-              <Dialog.Title className="visually-hidden">{t('overlay.loading')}</Dialog.Title>
+              <Dialog.Title asChild>
+                <h1 className="visually-hidden">{t('overlay.loading')}</h1>
+              </Dialog.Title>
               <Spinner />
             </>
           ) : (
-            <Dialog.Title className={styles.missing}>{missing ? t('overlay.notFound') : (error?.message ?? t('overlay.notFound'))}</Dialog.Title>
+            <Dialog.Title asChild>
+              <h1 className={styles.missing}>{missing ? t('overlay.notFound') : (error?.message ?? t('overlay.notFound'))}</h1>
+            </Dialog.Title>
           )}
         </Dialog.Content>
       </Dialog.Portal>

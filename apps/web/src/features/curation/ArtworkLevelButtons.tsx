@@ -25,9 +25,17 @@ function LevelButtons({ artwork }: { artwork: Pick<Artwork, 'id' | 'level'> }) {
     setLevel(artwork.level);
   }
   const mutation = useSetArtworkLevel(artwork.id);
+  // What a screen reader hears after a change (issue #21); nothing before the first one.
+  const [said, setSaid] = useState('');
   const choose = (value: number) => {
+    if (mutation.isPending) return;
     const next = value === level ? null : value;
-    mutation.mutate(next, { onSuccess: (saved) => setLevel(saved.level) });
+    mutation.mutate(next, {
+      onSuccess: (saved) => {
+        setLevel(saved.level);
+        setSaid(saved.level ? t('level.now', { level: saved.level }) : t('level.none'));
+      },
+    });
   };
   return (
     <div className={styles.levels} role="group" aria-label={t('level.label')} data-testid="level-buttons">
@@ -38,12 +46,16 @@ function LevelButtons({ artwork }: { artwork: Pick<Artwork, 'id' | 'level'> }) {
           className={value === level ? `${styles.level} ${styles.current}` : styles.level}
           aria-pressed={value === level}
           title={value === level ? t('level.clear', { level: value }) : t('level.set', { level: value })}
-          disabled={mutation.isPending}
+          // Not disabled while saving: a disabled button would drop the keyboard focus (issue #21).
+          aria-disabled={mutation.isPending || undefined}
           onClick={() => choose(value)}
         >
           {value}
         </button>
       ))}
+      <span className="visually-hidden" role="status">
+        {said}
+      </span>
       {mutation.isError && (
         <span className={styles.error} role="alert">
           {t('level.failed')}

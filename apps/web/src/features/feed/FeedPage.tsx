@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSite } from '../../site.ts';
 import { avatarImage } from '../../ui/avatar.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useSentinel } from '../../ui/use-sentinel.ts';
@@ -13,17 +11,12 @@ import styles from './FeedPage.module.css';
 /** Issue #17 Following feed at /following/: the followed artists' newest work in the gallery grid, infinite scroll. */
 export default function FeedPage() {
   const { t } = useTranslation('follows');
-  const site = useSite();
   const feed = useFeedPages();
   const artworks = feed.data?.pages.flatMap((p) => p.results) ?? [];
   const empty = feed.isSuccess && artworks.length === 0;
   const sentinel = useSentinel(() => {
     if (feed.hasNextPage && !feed.isFetchingNextPage) void feed.fetchNextPage();
   }, Boolean(feed.hasNextPage));
-
-  useEffect(() => {
-    document.title = `${t('feed.title')} | ${site.site_name}`;
-  }, [t, site.site_name]);
 
   return (
     <div className={`page ${styles.feed}`}>

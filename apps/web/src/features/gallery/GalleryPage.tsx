@@ -6,7 +6,8 @@ import { ArtistCard } from './components/ArtistCard.tsx';
 import { CategoryBar } from './components/CategoryBar.tsx';
 import { GalleryToolbar } from './components/GalleryToolbar.tsx';
 import { SearchForm } from './components/SearchForm.tsx';
-import { artworkQueryOf } from './filters.ts';
+import { useClock } from '../../ui/clock.ts';
+import { artworkQueryOf, periodStart } from './filters.ts';
 import styles from './GalleryPage.module.css';
 import { useGalleryView } from './hooks/use-gallery-view.ts';
 import { useSentinel } from '../../ui/use-sentinel.ts';
@@ -18,7 +19,9 @@ import { useSentinel } from '../../ui/use-sentinel.ts';
 export default function GalleryPage() {
   const { t } = useTranslation('gallery');
   const { filters, category, apply } = useGalleryView();
-  const projects = useArtworkPages(artworkQueryOf(filters, category), filters.type === 'projects');
+  // The window's first day on the page's clock (ui/clock.ts): the server's and the first client render ask alike.
+  const start = useClock((now) => periodStart(filters.period, now));
+  const projects = useArtworkPages({ ...artworkQueryOf(filters, category), created__gte: start }, filters.type === 'projects');
   const artists = useArtistPages(
     { search: filters.search || undefined, categories__category: category || undefined, available_for_hire: filters.hire || undefined },
     filters.type === 'artists',
@@ -34,11 +37,16 @@ export default function GalleryPage() {
 
   return (
     <div className={`page ${styles.gallery}`}>
+      <h1 className="visually-hidden">{t('heading')}</h1>
       <CategoryBar category={category} filters={filters} />
       <SearchForm search={filters.search} onSearch={(search) => apply({ search })} />
       <GalleryToolbar filters={filters} category={category} apply={apply} />
 
-      <section aria-live="polite" aria-busy={active.isPending} data-testid="gallery-results">
+      {/* Names the results and keeps the outline h1 → h2 → the cards' h3 (WCAG 1.3.1). */}
+      <h2 id="gallery-results" className="visually-hidden">
+        {t(`types.${filters.type}`)}
+      </h2>
+      <section aria-labelledby="gallery-results" aria-live="polite" aria-busy={active.isPending} data-testid="gallery-results">
         {active.isPending ? (
           <Spinner />
         ) : active.isError ? (

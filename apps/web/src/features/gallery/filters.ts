@@ -1,4 +1,5 @@
 import { type ArtworkListQuery, HIRE_FILTERS, type HireFilter, parsePaletteFilter } from '@axoo/contract';
+import { PRODUCT_UTC_OFFSET, productDay } from '../../ui/format.ts';
 /** The gallery's view as URL state (STYLE: filters live in the URL so a link reproduces the view). */
 export interface GalleryFilters {
   type: 'projects' | 'artists';
@@ -52,17 +53,20 @@ export function writeFilters(f: GalleryFilters): URLSearchParams {
   return out;
 }
 
-/** SPEC §9: 1 month and 3 months back from now, as that day's 00:00:00 (local time, sent with its offset). */
-export function periodStart(period: GalleryFilters['period'], now = new Date()): string | undefined {
+/**
+ * SPEC §9: 1 month and 3 months back from now, as that day's 00:00:00, sent with its offset. The day is the
+ * product's (ui/format.ts), not the reader's: the server's render and the browser's ask for the same start
+ * (issue #21), and `now` is the page's clock (ui/clock.ts).
+ */
+export function periodStart(period: GalleryFilters['period'], now: Date | number = Date.now()): string | undefined {
   if (!period) return undefined;
-  const d = new Date(now);
-  d.setMonth(d.getMonth() - (period === '1m' ? 1 : 3));
-  d.setHours(0, 0, 0, 0);
-  return d.toISOString();
+  const [year, month, day] = productDay(now).split('-').map(Number);
+  const back = new Date(Date.UTC(year, month - 1 - (period === '1m' ? 1 : 3), day));
+  return `${back.toISOString().slice(0, 10)}T00:00:00${PRODUCT_UTC_OFFSET}`;
 }
 
 /** The artworks query of a gallery view (GET /api/v1/artworks/): what differs from the defaults, nothing else. */
-export function artworkQueryOf(filters: GalleryFilters, category: string, now = new Date()): ArtworkListQuery {
+export function artworkQueryOf(filters: GalleryFilters, category: string, now: Date | number = Date.now()): ArtworkListQuery {
   return {
     search: filters.search || undefined,
     ordering: filters.ordering === '-created' ? undefined : filters.ordering,

@@ -34,9 +34,11 @@ describe('gallery filters in the URL (SPEC §2 Gallery)', () => {
     expect(writeFilters(readFilters(new URLSearchParams('hire=true'))).toString()).toBe('');
   });
 
-  it('starts a time window at 00:00:00 of the day one or three months back', () => {
-    const start = new Date(periodStart('1m', new Date(2024, 4, 20, 15, 30)) as string);
-    expect([start.getFullYear(), start.getMonth(), start.getDate(), start.getHours(), start.getMinutes()]).toEqual([2024, 3, 20, 0, 0]);
+  it('starts a time window at 00:00:00 of the day one or three months back, in the product time zone (issue #21)', () => {
+    expect(periodStart('1m', Date.parse('2024-05-20T06:30:00Z'))).toBe('2024-04-20T00:00:00+09:00');
+    expect(periodStart('3m', Date.parse('2024-05-20T06:30:00Z'))).toBe('2024-02-20T00:00:00+09:00');
+    // 20:00 UTC on the 19th is already the 20th in Seoul: a server in UTC and a reader anywhere ask for the same day.
+    expect(periodStart('1m', Date.parse('2024-05-19T20:00:00Z'))).toBe('2024-04-20T00:00:00+09:00');
     expect(periodStart('')).toBeUndefined();
   });
 });

@@ -17,6 +17,8 @@ export default function HomePage() {
   const site = useSite();
   return (
     <div className={styles.home}>
+      {/* The page's one h1 (WCAG 1.3.1, 2.4.6): the banners and cards carry h2s below it. */}
+      <h1 className="visually-hidden">{site.site_name}</h1>
       <BannerCarousel banners={site.banners} />
       <div className="page">
         <InfoCards />

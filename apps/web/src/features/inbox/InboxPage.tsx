@@ -319,9 +319,6 @@ export default function InboxPage() {
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
   const [archived, setArchived] = useState(false);
-  useEffect(() => {
-    document.title = t('title');
-  }, [t]);
   return (
     <div className={`page ${styles.inbox}`} data-view={id ? 'thread' : 'list'}>
       <h1 className={styles.title}>{t('title')}</h1>

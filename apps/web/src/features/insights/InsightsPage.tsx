@@ -1,5 +1,5 @@
 import { INSIGHT_WINDOWS, type InsightWindow, mediaUrl } from '@axoo/contract';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type CurrentUser, useCurrentUser, useSite } from '../../site.ts';
@@ -18,6 +18,7 @@ export default function InsightsPage() {
   if (slug.toLowerCase().replaceAll('.', '') !== user.slug) {
     return (
       <div className={`page ${styles.page}`}>
+        <h1 className="visually-hidden">{t('title')}</h1>
         <p className="empty" data-testid="insights-not-found">
           {t('notFound')}
         </p>
@@ -33,9 +34,6 @@ function OwnInsights({ user }: { user: CurrentUser }) {
   const [params, setParams] = useSearchParams();
   const days = windowOf(params.get('days'));
   const insights = useInsights(user.id, days);
-  useEffect(() => {
-    document.title = `${t('title')} | ${site.site_name}`;
-  }, [t, site.site_name]);
   const data = insights.data;
   const dayList = useMemo(() => data?.series.map((d) => d.day) ?? [], [data]);
   const charts = useMemo(

@@ -1,7 +1,5 @@
 import type { Notification } from '@axoo/contract';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSite } from '../../site.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useSentinel } from '../../ui/use-sentinel.ts';
 import { useMarkRead, useNotifications } from './api/notifications.ts';
@@ -11,7 +9,6 @@ import styles from './components/Notifications.module.css';
 /** Issue #17: every notice, grouped, newest first, infinite scroll; mark one (by opening it) or all read. */
 export default function NotificationsPage() {
   const { t } = useTranslation('follows');
-  const site = useSite();
   const list = useNotifications('page');
   const markRead = useMarkRead();
   const notices = list.data?.pages.flatMap((p) => p.results) ?? [];
@@ -19,9 +16,6 @@ export default function NotificationsPage() {
   const sentinel = useSentinel(() => {
     if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
   }, Boolean(list.hasNextPage));
-  useEffect(() => {
-    document.title = `${t('notifications.title')} | ${site.site_name}`;
-  }, [t, site.site_name]);
   const open = (notice: Notification) => !notice.read && markRead.mutate(notice.ids);
   return (
     <div className={`page ${styles.page}`}>

@@ -1,6 +1,6 @@
 import { mediaUrl, mediaWidthSrcSet, WIDE_SIZES, WIDE_WIDTHS } from '@axoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { avatarImage } from '../../ui/avatar.ts';
@@ -35,10 +35,6 @@ export default function ProfilePage() {
   const site = useSite();
   const client = useQueryClient();
   const { data: profile, isError, isPending } = useProfile(slug);
-
-  useEffect(() => {
-    if (profile) document.title = `${profile.name} | ${site.site_name}`;
-  }, [profile, site.site_name]);
 
   // SPEC §8: profile not found or a failed lookup goes home.
   if (isError) return <Navigate to="/" replace />;
@@ -99,7 +95,7 @@ export default function ProfilePage() {
           </section>
           <ProfileCards profile={profile} isOwner={isOwner} />
         </aside>
-        <main className={styles.main}>
+        <div className={styles.main}>
           {isOwner && !profile.is_premium && (
             <p className={styles.warning} role="status" data-testid="non-member-warning">
               {t('nonMember')}{' '}
@@ -109,7 +105,7 @@ export default function ProfilePage() {
             </p>
           )}
           <ProfileArtworks profile={profile} isOwner={isOwner} tab={tab} />
-        </main>
+        </div>
       </div>
     </div>
   );

@@ -41,9 +41,18 @@ export function CoverField({ cropped, busy, errors, onTooLarge, onCropped, alt, 
 
   return (
     <div className="field">
-      <span className={styles.label}>{t('form.cover')}</span>
+      <span id="upload-cover-label" className={styles.label}>
+        {t('form.cover')}
+      </span>
       <div
-        {...getRootProps({ className: `${styles.dropzone} ${isDragActive ? styles.dragging : ''}`, 'aria-invalid': errors?.length ? true : undefined })}
+        {...getRootProps({
+          className: `${styles.dropzone} ${isDragActive ? styles.dragging : ''}`,
+          // Enter or Space opens the file chooser; a group named by the field's label and described by its messages (issue #21).
+          role: 'group',
+          'aria-labelledby': 'upload-cover-label',
+          'aria-invalid': errors?.length ? true : undefined,
+          'aria-describedby': 'upload-cover-error',
+        })}
         data-testid="cover-dropzone"
       >
         <input {...getInputProps()} data-testid="cover-file" />
@@ -55,7 +64,7 @@ export function CoverField({ cropped, busy, errors, onTooLarge, onCropped, alt, 
         {busy && <p className={styles.hint}>{t('form.coverUploading')}</p>}
         {cropped && !busy && <span className={styles.hint}>{t('form.coverChange')}</span>}
       </div>
-      <FieldError messages={errors} />
+      <FieldError for="upload-cover" messages={errors} />
       {cropped && (
         <label className={styles.altField}>
           <span className={styles.label}>{t('form.coverAlt')}</span>

@@ -1,14 +1,43 @@
-import Image from '@tiptap/extension-image';
+import Image, { type ImageOptions } from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { NodeSelection } from '@tiptap/pm/state';
+import { NodeSelection, Plugin } from '@tiptap/pm/state';
+import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rove, roving } from '../../ui/roving.ts';
 import { imageWidthStyle } from './image-width.ts';
 import styles from './Upload.module.css';
 
-/** The image node with the attributes the server keeps: size, alt text and the SPEC §9 width style. */
-const ContentImage = Image.extend({
+/**
+ * The image node with the attributes the server keeps: size, alt text and the SPEC §9 width style. In the
+ * editor only, an image without alt text yet is named "Image n, no alt text yet" (a decoration: the saved HTML
+ * keeps no alt, so the reminder at publishing and the artwork page's fallback still see it missing).
+ */
+const ContentImage = Image.extend<ImageOptions & { missingAlt: (n: number) => string }>({
+  addOptions() {
+    return { ...(this.parent?.() as ImageOptions), missingAlt: (n: number) => String(n) };
+  },
+  addProseMirrorPlugins() {
+    const { missingAlt } = this.options;
+    const name = this.name;
+    return [
+      new Plugin({
+        props: {
+          decorations: (state) => {
+            const named: Decoration[] = [];
+            let n = 0;
+            state.doc.descendants((node, pos) => {
+              if (node.type.name !== name) return;
+              n += 1;
+              if (!node.attrs.alt) named.push(Decoration.node(pos, pos + node.nodeSize, { alt: missingAlt(n) }));
+            });
+            return DecorationSet.create(state.doc, named);
+          },
+        },
+      }),
+    ];
+  },
   addAttributes() {
     return {
       ...this.parent?.(),
@@ -42,16 +71,27 @@ interface Props {
   background: string;
 }
 
+const TOOLBAR_BUTTONS = ':scope > button:not(:disabled)';
+
 /** SPEC §2 Upload rich-text editor (TipTap, 514 px high): images by button, paste and drop, each with alt text. */
 export default function Editor({ initialHtml, revision, onChange, onFiles, onReady, progress, background }: Props) {
   const { t } = useTranslation('upload');
   const fileInput = useRef<HTMLInputElement>(null);
+  const toolbar = useRef<HTMLDivElement>(null);
+  // The toolbar starts as one Tab stop, on its first button.
+  useEffect(() => {
+    const bar = toolbar.current;
+    if (bar) rove(bar, TOOLBAR_BUTTONS, bar.querySelector(TOOLBAR_BUTTONS));
+  }, []);
   const onFilesRef = useRef(onFiles);
   onFilesRef.current = onFiles;
   const imagesOf = (list: FileList | null | undefined) => Array.from(list ?? []).filter((f) => f.type.startsWith('image/'));
 
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true } }), ContentImage.configure({ inline: false })],
+    extensions: [
+      StarterKit.configure({ link: { openOnClick: false, autolink: true } }),
+      ContentImage.configure({ inline: false, missingAlt: (n) => t('editor.missingAlt', { n }) }),
+    ],
     content: initialHtml,
     editorProps: {
       attributes: { class: styles.prose, 'aria-label': t('editor.label'), 'data-testid': 'editor' },
@@ -130,7 +170,8 @@ export default function Editor({ initialHtml, revision, onChange, onFiles, onRea
 
   return (
     <div className={styles.editor}>
-      <div className={styles.toolbar} role="toolbar" aria-label={t('editor.label')}>
+      {/* WAI-ARIA toolbar (issue #21): one Tab stop, Left/Right/Home/End between its buttons; the alt text field keeps its own keys. */}
+      <div ref={toolbar} className={styles.toolbar} role="toolbar" aria-label={t('editor.toolbar')} {...roving(TOOLBAR_BUTTONS)}>
         <button type="button" className="btn" onClick={() => fileInput.current?.click()} data-testid="add-image">
           {t('editor.addImage')}
         </button>

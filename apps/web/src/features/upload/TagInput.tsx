@@ -3,6 +3,7 @@ import { translate } from '@axoo/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../ui/FieldError.tsx';
+import { fieldControl } from '../../ui/FormField.tsx';
 import styles from './Upload.module.css';
 
 /** SPEC §5 tags: added on comma, space, enter or tab; duplicates ignored; max 10 of 20 characters, with SPEC's messages. */
@@ -39,10 +40,9 @@ export function TagInput({ value, onChange, serverErrors }: { value: string[]; o
           </span>
         ))}
         <input
-          id={id}
+          {...fieldControl(id, problems.length ? problems : serverErrors, `${id}-hint`)}
           value={text}
           placeholder={t('form.tagsPlaceholder')}
-          aria-invalid={problems.length > 0 || undefined}
           data-testid="tag-input"
           onChange={(e) => {
             const v = e.target.value;
@@ -59,8 +59,10 @@ export function TagInput({ value, onChange, serverErrors }: { value: string[]; o
           onBlur={() => text.trim() && add(text)}
         />
       </div>
-      <p className={styles.hint}>{t('form.tagsHint')}</p>
-      <FieldError messages={problems.length ? problems : serverErrors} />
+      <p id={`${id}-hint`} className={styles.hint}>
+        {t('form.tagsHint')}
+      </p>
+      <FieldError for={id} messages={problems.length ? problems : serverErrors} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { ApiError } from '../../api/client.ts';
 import { useCurrentUser, useLocalName, useSite } from '../../site.ts';
 import { ColourPicker } from '../../ui/ColourPicker.tsx';
 import { FieldError } from '../../ui/FieldError.tsx';
+import { fieldControl } from '../../ui/FormField.tsx';
 import { ConfirmDialog, Modal } from '../../ui/Modal.tsx';
 import { MultiSelect, Select } from '../../ui/Select.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -159,6 +160,7 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
   if (mobile) {
     return (
       <div className="page narrow">
+        <h1 className="visually-hidden">{t('title')}</h1>
         <p className="empty" data-testid="upload-mobile">
           {t('mobile')}
         </p>
@@ -179,17 +181,17 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
         <div className="field">
           <label htmlFor="upload-title">{t('form.title')}</label>
           <input
-            id="upload-title"
+            {...fieldControl('upload-title', e('title'))}
             value={values.title}
             maxLength={100}
             placeholder={t('form.titlePlaceholder')}
-            aria-invalid={e('title') ? true : undefined}
             onChange={(ev) => update('title', ev.target.value)}
           />
-          <FieldError messages={e('title')} />
+          <FieldError for="upload-title" messages={e('title')} />
         </div>
         <div className="field">
           <MultiSelect
+            id="upload-categories"
             label={t('form.genres')}
             max={MULTI_SELECT_MAX}
             options={site.categories.map((c) => option(c.category, localName(c)))}
@@ -197,10 +199,11 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
             invalid={Boolean(e('categories'))}
             onChange={(v) => update('categories', v)}
           />
-          <FieldError messages={e('categories')} />
+          <FieldError for="upload-categories" messages={e('categories')} />
         </div>
         <div className="field">
           <MultiSelect
+            id="upload-fields"
             label={t('form.fields')}
             max={MULTI_SELECT_MAX}
             options={site.fields.map((f) => option(f.field, localName(f)))}
@@ -208,10 +211,11 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
             invalid={Boolean(e('fields'))}
             onChange={(v) => update('fields', v)}
           />
-          <FieldError messages={e('fields')} />
+          <FieldError for="upload-fields" messages={e('fields')} />
         </div>
         <div className="field">
           <MultiSelect
+            id="upload-concepts"
             label={t('form.concepts')}
             max={MULTI_SELECT_MAX}
             options={site.concepts.map((c) => option(c.concept, localName(c)))}
@@ -219,27 +223,29 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
             invalid={Boolean(e('concepts'))}
             onChange={(v) => update('concepts', v)}
           />
-          <FieldError messages={e('concepts')} />
+          <FieldError for="upload-concepts" messages={e('concepts')} />
         </div>
         <div className="field">
           <Select
+            id="upload-color"
             label={t('form.color')}
             options={site.colors.map((c) => ({ value: c.id, label: localName(c), swatch: c.code }))}
             value={values.color}
             invalid={Boolean(e('color'))}
             onChange={(v) => update('color', v)}
           />
-          <FieldError messages={e('color')} />
+          <FieldError for="upload-color" messages={e('color')} />
         </div>
         <div className="field">
           <Select
+            id="upload-licence"
             label={t('form.licence')}
             options={LICENCES.map((l) => option(l.code, t(`licences.${l.code}`)))}
             value={values.licence}
             invalid={Boolean(e('licence'))}
             onChange={(v) => update('licence', v)}
           />
-          <FieldError messages={e('licence')} />
+          <FieldError for="upload-licence" messages={e('licence')} />
         </div>
         <TagInput value={values.tags} onChange={(v) => update('tags', v)} serverErrors={e('tags')} />
         <CoverField
@@ -255,9 +261,15 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
           <span className={styles.label}>{t('form.background')}</span>
           <div className={styles.colour}>
             <ColourPicker label={t('form.background')} color={values.background} onChange={(v) => update('background', v.toUpperCase())} />
-            <HexColorInput prefixed color={values.background} onChange={(v) => update('background', v.toUpperCase())} aria-label={t('form.background')} />
+            <HexColorInput
+              {...fieldControl('upload-background', e('background'))}
+              prefixed
+              color={values.background}
+              onChange={(v) => update('background', v.toUpperCase())}
+              aria-label={t('form.background')}
+            />
           </div>
-          <FieldError messages={e('background')} />
+          <FieldError for="upload-background" messages={e('background')} />
         </div>
         <fieldset className={styles.visibility}>
           <legend>{t('form.visibility')}</legend>
@@ -279,7 +291,11 @@ export default function UploadPage({ inviteId }: { inviteId?: number }) {
           </label>
         </fieldset>
         <FieldError messages={e('root')} />
-        {Object.keys(errors).length > 0 && <p className="form-error">{t('errors.fix')}</p>}
+        {Object.keys(errors).length > 0 && (
+          <p className="form-error" role="alert">
+            {t('errors.fix')}
+          </p>
+        )}
         <div className={styles.actions}>
           <button type="button" className="btn" onClick={publish} disabled={draft.saving || images.progress !== null || images.coverBusy} data-testid="publish">
             {t('actions.publish')}

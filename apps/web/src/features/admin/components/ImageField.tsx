@@ -3,6 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { FileTooLargeError, uploadImage } from '../../../api/upload.ts';
+import { FieldError } from '../../../ui/FieldError.tsx';
+import { fieldControl } from '../../../ui/FormField.tsx';
 import styles from '../AdminPage.module.css';
 
 /**
@@ -37,19 +39,14 @@ export function ImageField({ label, value, onChange, error }: { label: string; v
       <label htmlFor={id}>{label}</label>
       {value && <img className={styles.preview} src={mediaUrl(value, CARD_WIDTH)} alt="" />}
       <input
-        id={id}
+        {...fieldControl(id, messages)}
         type="file"
         accept={IMAGE_TYPES.join(',')}
-        aria-invalid={messages.length > 0}
         onChange={(e) => void choose(e.target.files?.[0])}
         disabled={progress !== null}
       />
       {progress !== null && <p className={styles.hint}>{t('image.uploading', { percent: Math.round(progress * 100) })}</p>}
-      {messages.map((m) => (
-        <p key={m} className="field-error" role="alert">
-          {m}
-        </p>
-      ))}
+      <FieldError for={id} messages={messages} />
     </div>
   );
 }

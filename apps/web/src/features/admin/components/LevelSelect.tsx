@@ -1,5 +1,6 @@
 import { CURATION_LEVELS } from '@axoo/contract';
 import { useTranslation } from 'react-i18next';
+import { fieldControl } from '../../../ui/FormField.tsx';
 
 /** SPEC §9 levels of banners and clients: 5..1 or none. */
 export function LevelSelect({
@@ -8,17 +9,20 @@ export function LevelSelect({
   id,
   label,
   disabled,
+  error,
 }: {
   value: number | null;
   onChange: (level: number | null) => void;
   id?: string;
   label?: string;
   disabled?: boolean;
+  /** The field's messages (under `${id}-error`, ui/FormField.tsx fieldControl). */
+  error?: string[];
 }) {
   const { t } = useTranslation('admin');
   return (
     <select
-      id={id}
+      {...(id ? fieldControl(id, error) : {})}
       aria-label={label}
       value={value === null ? '' : String(value)}
       disabled={disabled}

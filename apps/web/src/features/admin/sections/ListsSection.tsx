@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { FieldError } from '../../../ui/FieldError.tsx';
+import { fieldControl } from '../../../ui/FormField.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { addListItem, changeListItem, type ListItem, type ListName, reorderList, useAdminMutation, useListItems } from '../api/admin.ts';
 import styles from '../AdminPage.module.css';
@@ -193,28 +194,31 @@ function AddItem({ list }: { list: ListName }) {
   return (
     <form className={styles.addForm} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('lists.addTitle')}</h3>
-      {errors.non_field_errors && <p className="form-error">{errors.non_field_errors.join(' ')}</p>}
+      {errors.non_field_errors && (
+        <p className="form-error" role="alert">
+          {errors.non_field_errors.join(' ')}
+        </p>
+      )}
       <div className={styles.addFields}>
         <div className="field">
           <label htmlFor={`${id}-code`}>{list === 'colors' ? t('lists.colorCode') : t('lists.code')}</label>
           <input
-            id={`${id}-code`}
+            {...fieldControl(`${id}-code`, errors.code)}
             value={form.code}
             placeholder={list === 'colors' ? '#A1B2C3' : 'new-item'}
             onChange={(e) => setForm({ ...form, code: e.target.value })}
-            aria-invalid={!!errors.code}
           />
-          <FieldError messages={errors.code} />
+          <FieldError for={`${id}-code`} messages={errors.code} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-ko`}>{t('lists.nameKo')}</label>
-          <input id={`${id}-ko`} value={form.name_ko} onChange={(e) => setForm({ ...form, name_ko: e.target.value })} aria-invalid={!!errors.name_ko} />
-          <FieldError messages={errors.name_ko} />
+          <input {...fieldControl(`${id}-ko`, errors.name_ko)} value={form.name_ko} onChange={(e) => setForm({ ...form, name_ko: e.target.value })} />
+          <FieldError for={`${id}-ko`} messages={errors.name_ko} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-en`}>{t('lists.nameEn')}</label>
-          <input id={`${id}-en`} value={form.name_en} onChange={(e) => setForm({ ...form, name_en: e.target.value })} aria-invalid={!!errors.name_en} />
-          <FieldError messages={errors.name_en} />
+          <input {...fieldControl(`${id}-en`, errors.name_en)} value={form.name_en} onChange={(e) => setForm({ ...form, name_en: e.target.value })} />
+          <FieldError for={`${id}-en`} messages={errors.name_en} />
         </div>
         {list === 'categories' && (
           <label className={styles.check}>

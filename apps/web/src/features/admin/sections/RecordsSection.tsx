@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { FieldError } from '../../../ui/FieldError.tsx';
+import { fieldControl } from '../../../ui/FormField.tsx';
 import { ConfirmDialog, Modal } from '../../../ui/Modal.tsx';
 import { type BannerRecord, type ClientRecord, deleteRecord, saveRecord, useAdminMutation, useAdminTable } from '../api/admin.ts';
 import styles from '../AdminPage.module.css';
@@ -145,44 +146,49 @@ function RecordEditor({ kind, initial, onClose, save }: { kind: Kind; initial: D
       }
     >
       <form id={formId} onSubmit={submit} noValidate>
-        {errors.non_field_errors && <p className="form-error">{errors.non_field_errors.join(' ')}</p>}
+        {errors.non_field_errors && (
+          <p className="form-error" role="alert">
+            {errors.non_field_errors.join(' ')}
+          </p>
+        )}
         <ImageField label={t(`${kind}.image`)} value={draft.image} onChange={(image) => set({ image })} error={errors.image} />
         {kind === 'partners' && (
           <div className="field">
             <label htmlFor={`${formId}-name`}>{t('partners.name')}</label>
-            <input id={`${formId}-name`} value={draft.name} onChange={(e) => set({ name: e.target.value })} aria-invalid={!!errors.name} />
-            <FieldError messages={errors.name} />
+            <input {...fieldControl(`${formId}-name`, errors.name)} value={draft.name} onChange={(e) => set({ name: e.target.value })} />
+            <FieldError for={`${formId}-name`} messages={errors.name} />
           </div>
         )}
         <div className="field">
           <label htmlFor={`${formId}-url`}>{t(`${kind}.url`)}</label>
           <input
-            id={`${formId}-url`}
+            {...fieldControl(`${formId}-url`, errors.url, `${formId}-url-hint`)}
             value={draft.url}
             onChange={(e) => set({ url: e.target.value })}
-            aria-invalid={!!errors.url}
             placeholder="/gallery/all/"
           />
-          <p className={styles.hint}>{t('banners.urlHint')}</p>
-          <FieldError messages={errors.url} />
+          <p id={`${formId}-url-hint`} className={styles.hint}>
+            {t('banners.urlHint')}
+          </p>
+          <FieldError for={`${formId}-url`} messages={errors.url} />
         </div>
         {kind === 'banners' ? (
           <div className="field">
             <label htmlFor={`${formId}-alt`}>{t('banners.alt')}</label>
-            <input id={`${formId}-alt`} value={draft.alt} onChange={(e) => set({ alt: e.target.value })} aria-invalid={!!errors.alt} />
-            <FieldError messages={errors.alt} />
+            <input {...fieldControl(`${formId}-alt`, errors.alt)} value={draft.alt} onChange={(e) => set({ alt: e.target.value })} />
+            <FieldError for={`${formId}-alt`} messages={errors.alt} />
           </div>
         ) : (
           <div className="field">
             <label htmlFor={`${formId}-benefit`}>{t('partners.benefit')}</label>
-            <input id={`${formId}-benefit`} value={draft.benefit} onChange={(e) => set({ benefit: e.target.value })} aria-invalid={!!errors.benefit} />
-            <FieldError messages={errors.benefit} />
+            <input {...fieldControl(`${formId}-benefit`, errors.benefit)} value={draft.benefit} onChange={(e) => set({ benefit: e.target.value })} />
+            <FieldError for={`${formId}-benefit`} messages={errors.benefit} />
           </div>
         )}
         <div className="field">
           <label htmlFor={`${formId}-level`}>{t('level.label')}</label>
-          <LevelSelect id={`${formId}-level`} value={draft.level} onChange={(level) => set({ level })} />
-          <FieldError messages={errors.level} />
+          <LevelSelect id={`${formId}-level`} value={draft.level} onChange={(level) => set({ level })} error={errors.level} />
+          <FieldError for={`${formId}-level`} messages={errors.level} />
         </div>
       </form>
     </Modal>

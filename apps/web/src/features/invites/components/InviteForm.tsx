@@ -6,6 +6,8 @@ import { ApiError } from '../../../api/client.ts';
 import { uploadImage } from '../../../api/upload.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { INVITE_PRESIGN_PATH, type InviteDetail, type InviteInput, type InviteStatus, inviteKeys, questionsQuery, saveInvite } from '../api/invites.ts';
+import { FieldError } from '../../../ui/FieldError.tsx';
+import { fieldControl } from '../../../ui/FormField.tsx';
 import styles from '../admin/admin.module.css';
 
 /** ISO date → the value of a datetime-local input, in the browser's zone. */
@@ -55,7 +57,8 @@ function ImageField({ label, value, onChange }: { label: string; value: string; 
           <input
             type="file"
             accept="image/jpeg,image/png,image/gif,image/webp"
-            hidden
+            // In the Tab order (the label shows its focus ring, issue #21).
+            className="visually-hidden"
             onChange={async (e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
@@ -141,38 +144,40 @@ export function InviteForm({ invite, mode, onDone }: { invite: InviteDetail | nu
     }
   };
 
-  const fieldError = (name: string) =>
-    (errors[name] ?? []).map((m) => (
-      <p key={m} className="field-error">
-        {m}
-      </p>
-    ));
+  // Each field's messages under `invite-${name}-error`, which its control names (ui/FormField.tsx fieldControl).
+  const fieldError = (name: string) => <FieldError for={`invite-${name}`} messages={errors[name]} />;
+  const control = (name: string) => fieldControl(`invite-${name}`, errors[name]);
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-testid="invite-form">
-      <h2>{staff ? (invite ? t('admin.edit') : t('admin.new')) : invite ? t('own.editTitle') : t('own.startTitle')}</h2>
+      {/* The owner's pages have no other heading: theirs is the h1; in the staff console it sits under the console's. */}
+      {staff ? <h2>{invite ? t('admin.edit') : t('admin.new')}</h2> : <h1>{invite ? t('own.editTitle') : t('own.startTitle')}</h1>}
       {!staff && !invite && <p className={styles.hint}>{t('own.startHint')}</p>}
-      {errors.non_field_errors && <p className="form-error">{errors.non_field_errors.join(' ')}</p>}
+      {errors.non_field_errors && (
+        <p className="form-error" role="alert">
+          {errors.non_field_errors.join(' ')}
+        </p>
+      )}
       {saved && <p className="form-success">{t('admin.saved')}</p>}
       {staff && (
         <div className="field">
           <label htmlFor="invite-owner">{t('admin.owner')}</label>
-          <input id="invite-owner" value={form.owner} onChange={(e) => set('owner', e.target.value)} aria-invalid={Boolean(errors.owner)} />
+          <input {...control('owner')} value={form.owner} onChange={(e) => set('owner', e.target.value)} />
           {fieldError('owner')}
         </div>
       )}
       <div className="field">
         <label htmlFor="invite-title">{t('admin.titleField')}</label>
-        <input id="invite-title" value={form.title} onChange={(e) => set('title', e.target.value)} aria-invalid={Boolean(errors.title)} />
+        <input {...control('title')} value={form.title} onChange={(e) => set('title', e.target.value)} />
         {fieldError('title')}
       </div>
       <div className="field">
         <label htmlFor="invite-subtitle">{t('admin.subtitle')}</label>
-        <input id="invite-subtitle" value={form.subtitle} onChange={(e) => set('subtitle', e.target.value)} />
+        <input {...control('subtitle')} value={form.subtitle} onChange={(e) => set('subtitle', e.target.value)} />
         {fieldError('subtitle')}
       </div>
       <div className="field">
         <label htmlFor="invite-description">{t('admin.description')}</label>
-        <textarea id="invite-description" value={form.description} onChange={(e) => set('description', e.target.value)} />
+        <textarea {...control('description')} value={form.description} onChange={(e) => set('description', e.target.value)} />
         {fieldError('description')}
       </div>
       <div className={styles.twoCols}>
@@ -183,7 +188,7 @@ export function InviteForm({ invite, mode, onDone }: { invite: InviteDetail | nu
         {staff ? (
           <div className="field">
             <label htmlFor="invite-status">{t('admin.status')}</label>
-            <select id="invite-status" value={form.status} onChange={(e) => set('status', e.target.value as InviteStatus)}>
+            <select {...control('status')} value={form.status} onChange={(e) => set('status', e.target.value as InviteStatus)}>
               {INVITE_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {t(`status.${s}`)}
@@ -197,16 +202,16 @@ export function InviteForm({ invite, mode, onDone }: { invite: InviteDetail | nu
         )}
         <div className="field">
           <label htmlFor="invite-closed">{t('admin.closed')}</label>
-          <input id="invite-closed" type="datetime-local" value={form.closed} onChange={(e) => set('closed', e.target.value)} />
+          <input {...control('closed')} type="datetime-local" value={form.closed} onChange={(e) => set('closed', e.target.value)} />
           {fieldError('closed')}
         </div>
         <div className="field">
           <label htmlFor="invite-selected">{t('admin.selectedDate')}</label>
-          <input id="invite-selected" type="datetime-local" value={form.selected} onChange={(e) => set('selected', e.target.value)} />
+          <input {...control('selected')} type="datetime-local" value={form.selected} onChange={(e) => set('selected', e.target.value)} />
           {fieldError('selected')}
         </div>
       </div>
-      <fieldset className={styles.questions}>
+      <fieldset className={styles.questions} aria-describedby="invite-questions-error">
         <legend>{t('admin.questions')}</legend>
         {fieldError('questions')}
         {form.questions.map((q, i) => (

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNow } from '../../../ui/clock.ts';
 import { formatDate } from '../../../ui/format.ts';
 import type { Invite } from '../api/invites.ts';
 
@@ -9,13 +9,12 @@ export function useFormatDate() {
   return (iso: string | null) => (iso ? formatDate(iso, i18n.language) : '');
 }
 
-/** Time left until the closed date, refreshed every 30 seconds; null once it has passed. */
+/**
+ * Time left until the closed date, on the page's clock (ui/clock.ts: the server's moment in the HTML and the first
+ * render in the browser, then the browser's, every 30 seconds); null once it has passed.
+ */
 export function useRemaining(closed: string | null): { days: number; hours: number; minutes: number } | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow();
   if (!closed) return null;
   const left = new Date(closed).getTime() - now;
   if (left <= 0) return null;

@@ -12,7 +12,8 @@ export default function EditCallPage() {
   const navigate = useNavigate();
   const { data: invite, isPending, isError } = useInvite(id);
   if (isPending) return <Spinner />;
-  if (isError || !invite?.can_edit) return <p className="empty">{t('common:error.notFound')}</p>;
+  // The page's heading says what there is (one h1 on every page, issue #21).
+  if (isError || !invite?.can_edit) return <h1 className="empty not-found">{t('common:error.notFound')}</h1>;
   return (
     <section className={`page ${styles.ownPage}`}>
       {invite.review_note && (

@@ -8,6 +8,8 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { artworkQuery } from '../../artworks/api/artworks.ts';
 import { createApplication, useInvite, useQuestions } from '../api/invites.ts';
 import styles from '../components/invites.module.css';
+import { FieldError } from '../../../ui/FieldError.tsx';
+import { fieldControl } from '../../../ui/FormField.tsx';
 
 /**
  * SPEC §2 application flow step 3: one textarea per question (250 max with a counter), the agreement
@@ -28,7 +30,8 @@ export default function InviteApplicationPage() {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
   if (invite.isPending || questions.isPending) return <Spinner />;
-  if (!invite.data || !questions.data) return <p className="empty">{t('common:error.notFound')}</p>;
+  // The page's heading says what there is (one h1 on every page, issue #21).
+  if (!invite.data || !questions.data) return <h1 className="empty not-found">{t('common:error.notFound')}</h1>;
   const list = questions.data;
 
   const submit = async (e: React.FormEvent) => {
@@ -97,21 +100,15 @@ export default function InviteApplicationPage() {
                 {i + 1}. {q.question}
               </label>
               <textarea
-                id={`answer-${q.id}`}
+                {...fieldControl(`answer-${q.id}`, fieldErrors, `answer-${q.id}-count`)}
                 maxLength={ANSWER_MAX}
                 value={value}
                 onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value.slice(0, ANSWER_MAX) })}
-                aria-invalid={fieldErrors.length > 0}
-                aria-describedby={`answer-${q.id}-count`}
               />
               <span id={`answer-${q.id}-count`} className={styles.counter} data-testid="answer-counter">
                 {t('application.counter', { count: value.length, max: ANSWER_MAX })}
               </span>
-              {fieldErrors.map((m) => (
-                <p key={m} className="field-error">
-                  {m}
-                </p>
-              ))}
+              <FieldError for={`answer-${q.id}`} messages={fieldErrors} />
             </div>
           );
         })}

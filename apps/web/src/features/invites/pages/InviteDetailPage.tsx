@@ -139,7 +139,8 @@ export default function InviteDetailPage({ judging }: { judging?: JudgingSlots }
   const statusDate = useStatusDate();
 
   if (isPending) return <Spinner />;
-  if (isError || !invite) return <p className="empty">{t('common:error.notFound')}</p>;
+  // The page's heading says what there is (one h1 on every page, issue #21).
+  if (isError || !invite) return <h1 className="empty not-found">{t('common:error.notFound')}</h1>;
 
   const manager = user !== null && (user.is_staff || user.id === invite.owner?.id);
   const tabs: Tab[] = [

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { FieldError } from '../../../ui/FieldError.tsx';
+import { fieldControl } from '../../../ui/FormField.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import {
   type Criterion,
@@ -52,16 +53,16 @@ function CriterionForm({ invite, criterion, onDone }: { invite: number; criterio
   return (
     <form className={styles.criterionForm} onSubmit={submit} data-testid="criterion-form">
       <label htmlFor={`${id}-ko`}>{t('rubric.nameKo')}</label>
-      <input id={`${id}-ko`} value={values.name_ko} maxLength={CRITERION_NAME_MAX} onChange={set('name_ko')} required />
-      <FieldError messages={errors.name_ko} />
+      <input {...fieldControl(`${id}-ko`, errors.name_ko)} value={values.name_ko} maxLength={CRITERION_NAME_MAX} onChange={set('name_ko')} required />
+      <FieldError for={`${id}-ko`} messages={errors.name_ko} />
       <label htmlFor={`${id}-en`}>{t('rubric.nameEn')}</label>
-      <input id={`${id}-en`} value={values.name_en} maxLength={CRITERION_NAME_MAX} onChange={set('name_en')} required />
-      <FieldError messages={errors.name_en} />
+      <input {...fieldControl(`${id}-en`, errors.name_en)} value={values.name_en} maxLength={CRITERION_NAME_MAX} onChange={set('name_en')} required />
+      <FieldError for={`${id}-en`} messages={errors.name_en} />
       <label htmlFor={`${id}-desc`}>{t('rubric.description')}</label>
       <input id={`${id}-desc`} value={values.description} onChange={set('description')} />
       <label htmlFor={`${id}-weight`}>{t('rubric.weight')}</label>
-      <input id={`${id}-weight`} type="number" min={WEIGHT_MIN} max={WEIGHT_MAX} value={values.weight} onChange={set('weight')} />
-      <FieldError messages={errors.weight} />
+      <input {...fieldControl(`${id}-weight`, errors.weight)} type="number" min={WEIGHT_MIN} max={WEIGHT_MAX} value={values.weight} onChange={set('weight')} />
+      <FieldError for={`${id}-weight`} messages={errors.weight} />
       <FieldError messages={errors.invite ?? errors.non_field_errors} />
       <button type="submit" className="btn small" disabled={save.isPending}>
         {criterion ? t('save') : t('rubric.add')}
@@ -148,12 +149,19 @@ function Jurors({ judging }: { judging: Judging }) {
         <label htmlFor="juror-email" className="visually-hidden">
           {t('jurors.email')}
         </label>
-        <input id="juror-email" type="email" value={email} placeholder={t('jurors.email')} onChange={(e) => setEmail(e.target.value)} required />
+        <input
+          {...fieldControl('juror-email', errors.email)}
+          type="email"
+          value={email}
+          placeholder={t('jurors.email')}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
         <button type="submit" className="btn small" disabled={invite.isPending} data-testid="invite-juror">
           {t('jurors.invite')}
         </button>
       </form>
-      <FieldError messages={errors.email} />
+      <FieldError for="juror-email" messages={errors.email} />
       {invite.isSuccess && <p role="status">{t('jurors.sent')}</p>}
       <ul className={styles.list} data-testid="jurors">
         {judging.jurors.map((j) => (

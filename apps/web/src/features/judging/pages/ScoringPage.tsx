@@ -177,6 +177,7 @@ export default function ScoringPage() {
     const e = queue.error;
     return (
       <section className="page">
+        <h1 className="visually-hidden">{t('scoringTitle')}</h1>
         <p className="empty" role="alert" data-testid="judging-closed">
           {e instanceof ApiError && e.detail ? e.detail : t('loadFailed')}
         </p>
@@ -184,7 +185,13 @@ export default function ScoringPage() {
     );
   }
   if (!loaded || (items.length && !item)) return <Spinner />;
-  if (!item) return <p className="empty">{t('queueEmpty')}</p>;
+  if (!item)
+    return (
+      <section className="page">
+        <h1 className="visually-hidden">{t('scoringTitle')}</h1>
+        <p className="empty">{t('queueEmpty')}</p>
+      </section>
+    );
 
   const images = item.snapshot.images.length ? item.snapshot.images : [item.snapshot.cover].filter(Boolean);
   const keys = Array.from({ length: scale }, (_, i) => i + 1);

@@ -20,6 +20,7 @@ import { avatarImage } from '../../../ui/avatar.ts';
 import { useCurrentUser, useSetCurrentUser, useSite } from '../../../site.ts';
 import { ImageCropper } from '../../../ui/Cropper.tsx';
 import { FieldError } from '../../../ui/FieldError.tsx';
+import { fieldControl } from '../../../ui/FormField.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import { MultiSelect, Select } from '../../../ui/Select.tsx';
 import { normaliseSlug, updateUser } from '../api/profiles.ts';
@@ -110,7 +111,15 @@ export function EditProfile({ slug }: { slug: string }) {
   const picker = (slot: 'avatar' | 'banner', label: string) => (
     <label className="btn secondary small">
       {label}
-      <input type="file" accept={IMAGE_TYPES.join(',')} hidden onChange={images.chooseFile(slot)} data-testid={`${slot}-input`} />
+      {/* In the Tab order (the label shows its focus ring), described by the image's messages. */}
+      <input
+        type="file"
+        accept={IMAGE_TYPES.join(',')}
+        className="visually-hidden"
+        aria-describedby={`profile-${slot}-error`}
+        onChange={images.chooseFile(slot)}
+        data-testid={`${slot}-input`}
+      />
     </label>
   );
   const messageOf = (...fields: (keyof ProfileValues)[]) => fields.flatMap((f) => (errors[f]?.message ? [errors[f].message] : []));
@@ -118,28 +127,20 @@ export function EditProfile({ slug }: { slug: string }) {
   const altText = (key: 'avatar_alt' | 'banner_alt') => (
     <div className="field">
       <label htmlFor={`profile-${key}`}>{t(key === 'avatar_alt' ? 'form.avatarAlt' : 'form.bannerAlt')}</label>
-      <input
-        id={`profile-${key}`}
-        {...form.register(key)}
-        maxLength={ALT_MAX}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={`profile-${key}-error`}
-      />
-      <FieldError id={`profile-${key}-error`} messages={messageOf(key)} />
+      <input {...fieldControl(`profile-${key}`, messageOf(key))} {...form.register(key)} maxLength={ALT_MAX} />
+      <FieldError for={`profile-${key}`} messages={messageOf(key)} />
     </div>
   );
   const text = (key: 'username' | 'name' | 'email' | 'phone', type = 'text') => (
     <div className="field">
       <label htmlFor={`profile-${key}`}>{t(`form.${key}`)}</label>
       <input
-        id={`profile-${key}`}
+        {...fieldControl(`profile-${key}`, messageOf(key))}
         type={type}
         {...form.register(key)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={`profile-${key}-error`}
         autoComplete={key === 'username' ? 'username' : key === 'name' ? 'name' : key === 'email' ? 'email' : 'tel'}
       />
-      <FieldError id={`profile-${key}-error`} messages={messageOf(key)} />
+      <FieldError for={`profile-${key}`} messages={messageOf(key)} />
     </div>
   );
 
@@ -192,7 +193,7 @@ export function EditProfile({ slug }: { slug: string }) {
               />
               {picker('avatar', t('form.changeAvatar'))}
             </div>
-            <FieldError messages={messageOf('avatar', 'raw_avatar', 'cropped_avatar')} />
+            <FieldError for="profile-avatar" messages={messageOf('avatar', 'raw_avatar', 'cropped_avatar')} />
             {altText('avatar_alt')}
             {text('username')}
             {text('name')}
@@ -200,6 +201,7 @@ export function EditProfile({ slug }: { slug: string }) {
             {text('phone', 'tel')}
             <div className="field">
               <MultiSelect
+                id="profile-categories"
                 label={t('form.categories')}
                 options={site.categories.map((c) => ({ value: c.category, label: c.name }))}
                 value={values.categories}
@@ -207,7 +209,7 @@ export function EditProfile({ slug }: { slug: string }) {
                 max={2}
                 invalid={Boolean(errors.categories)}
               />
-              <FieldError messages={messageOf('categories')} />
+              <FieldError for="profile-categories" messages={messageOf('categories')} />
             </div>
             <fieldset className={styles.socialFields}>
               <legend>{t('form.socialTitle')}</legend>
@@ -215,41 +217,41 @@ export function EditProfile({ slug }: { slug: string }) {
               {SOCIAL_KINDS.map((kind) => (
                 <div className="field" key={kind}>
                   <label htmlFor={`profile-${kind}`}>{t(`social.${kind}`)}</label>
-                  <input id={`profile-${kind}`} {...form.register(kind)} />
-                  <FieldError messages={messageOf(kind)} />
+                  <input {...fieldControl(`profile-${kind}`, messageOf(kind))} {...form.register(kind)} />
+                  <FieldError for={`profile-${kind}`} messages={messageOf(kind)} />
                 </div>
               ))}
             </fieldset>
             {(['biography', 'about'] as const).map((key) => (
               <div className="field" key={key}>
                 <label htmlFor={`profile-${key}`}>{t(`form.${key}`)}</label>
-                <textarea id={`profile-${key}`} {...form.register(key)} rows={5} />
-                <FieldError messages={messageOf(key)} />
+                <textarea {...fieldControl(`profile-${key}`, messageOf(key))} {...form.register(key)} rows={5} />
+                <FieldError for={`profile-${key}`} messages={messageOf(key)} />
               </div>
             ))}
             <fieldset className={styles.socialFields} data-testid="hire-fields">
               <legend>{t('form.hireTitle')}</legend>
               <div className="field">
                 <Select
+                  id="profile-available_for_hire"
                   label={t('form.hireAvailability')}
                   value={values.available_for_hire ?? 'none'}
                   options={[{ value: 'none', label: t('form.hireNone') }, ...HIRE_AVAILABILITIES.map((value) => ({ value, label: t(`form.hire.${value}`) }))]}
                   onChange={(v) => set('available_for_hire', v && v !== 'none' ? (v as HireAvailability) : null)}
                   invalid={Boolean(errors.available_for_hire)}
                 />
-                <FieldError messages={messageOf('available_for_hire')} />
+                <FieldError for="profile-available_for_hire" messages={messageOf('available_for_hire')} />
               </div>
               {(['hire_note', 'hire_rates'] as const).map((key) => (
                 <div className="field" key={key}>
                   <label htmlFor={`profile-${key}`}>{t(`form.${key}`)}</label>
                   <textarea
-                    id={`profile-${key}`}
+                    {...fieldControl(`profile-${key}`, messageOf(key))}
                     {...form.register(key)}
                     rows={2}
                     maxLength={key === 'hire_note' ? HIRE_NOTE_MAX : HIRE_RATES_MAX}
-                    aria-describedby={`profile-${key}-error`}
                   />
-                  <FieldError id={`profile-${key}-error`} messages={messageOf(key)} />
+                  <FieldError for={`profile-${key}`} messages={messageOf(key)} />
                 </div>
               ))}
             </fieldset>
@@ -298,7 +300,7 @@ export function EditProfile({ slug }: { slug: string }) {
               </div>
               <p className={styles.muted}>{t('form.bannerHint')}</p>
               {picker('banner', t('form.changeBanner'))}
-              <FieldError messages={messageOf('banner', 'raw_banner', 'cropped_banner')} />
+              <FieldError for="profile-banner" messages={messageOf('banner', 'raw_banner', 'cropped_banner')} />
             </div>
             {altText('banner_alt')}
             {errors.root?.other && (
