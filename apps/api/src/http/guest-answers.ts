@@ -11,6 +11,11 @@ import { type Memo, remember } from './memo.ts';
  */
 export type AnswerKind = 'page' | 'list' | 'detail';
 const TTL_MS = 2_000;
+/**
+ * Entries per kind: a page of the SPA carries its inline stylesheet and server markup (100–150 KB), so a crawler
+ * walking many pages must not fill the process (issue #14, memory); lists are ~30 KB, details ~2 KB.
+ */
+const MAX_ENTRIES: Record<AnswerKind, number> = { page: 200, list: 500, detail: 1_000 };
 
 export interface GuestAnswers {
   get(kind: AnswerKind, key: string, build: () => Promise<string>): Promise<string>;
@@ -28,7 +33,7 @@ export const guestAnswersPlugin = fp(
   async (app: FastifyInstance) => {
     const stores: Record<AnswerKind, Memo<string>> = { page: new Map(), list: new Map(), detail: new Map() };
     const answers: GuestAnswers = {
-      get: (kind, key, build) => remember(stores[kind], key, TTL_MS, build),
+      get: (kind, key, build) => remember(stores[kind], key, TTL_MS, build, MAX_ENTRIES[kind]),
       clear: () => {
         for (const store of Object.values(stores)) store.clear();
       },

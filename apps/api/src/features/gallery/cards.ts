@@ -13,10 +13,10 @@ import type { Lang } from '@axoo/contract';
  * Any write through the API clears the store on every process (`changes`, like the guest answers and
  * the counts), so an edited title, a renamed author or a new tag shows on the next request; the age
  * limit only bounds what a background job could change without a request. The store keeps at most
- * MAX_CHARS characters of text (about 8 MB of Latin, 16 of Hangul) and forgets the oldest first.
+ * MAX_CHARS characters of text (about 4 MB of Latin, 8 of Hangul) and forgets the oldest first.
  */
 export const CARD_TTL_MS = 30_000;
-const MAX_CHARS = 8_000_000;
+const MAX_CHARS = 4_000_000;
 
 /** A stored card: its text, and who may see it (the detail's store checks before it answers). */
 export interface StoredCard {
