@@ -150,8 +150,8 @@ export function dailyView(viewerKey: string, artworkId: number, now = new Date()
  * SPEC §7 GET /api/v1/artworks/{id}/: 404 for what the viewer may not see; with `view`, counts the viewer's view
  * of the day. The set of views this process recorded only spares the statement for a viewer's refreshes (the
  * table's primary key stays the guard). Issue #14: the artwork with its content and relations is kept as text
- * per language like the cards (cleared by any write); each answer reads only its `hit` and the viewer's
- * collection entry, after the view is counted, and appends them. Returns JSON text.
+ * per language like the cards (cleared by any write); each answer appends its `hit` (shared for a moment, read
+ * afresh when this request counted a view) and the viewer's collection entry. Returns JSON text.
  */
 export async function readArtwork(deps: GalleryDeps, viewer: UserRow | null, lang: Lang, id: number, view: DailyView | null): Promise<string> {
   let stored = deps.gallery.details.get(lang, id);
@@ -164,12 +164,16 @@ export async function readArtwork(deps: GalleryDeps, viewer: UserRow | null, lan
   }
   const artwork = { authorId: stored.authorId, visible: stored.visible };
   if (!canViewArtwork(viewer, artwork)) throw notFound();
-  const views = deps.gallery.recentViews;
-  if (view && countsAsView(viewer, artwork) && !views.has(view.key)) {
-    await q.recordView(deps.db, id, view.viewer, view.day);
-    views.add(view.key);
+  const { gallery } = deps;
+  let counted = false;
+  if (view && countsAsView(viewer, artwork) && !gallery.recentViews.has(view.key)) {
+    counted = await q.recordView(deps.db, id, view.viewer, view.day);
+    gallery.recentViews.add(view.key);
   }
-  const [mark] = await q.marksOf(deps.gallery.marks, [id], viewer?.id ?? null);
+  // Its views are what everyone sees, shared for a moment like a list's page; a view this request counted is
+  // read afresh, so the viewer sees it. The viewer's collection entry comes with their others.
+  const hit = () => q.marksOf(gallery.marks, [id], null);
+  const [mark] = await withCollection(deps, viewer, counted ? hit() : gallery.pages(`detail ${id}`, hit));
   if (!mark) throw notFound();
   return withMarks(stored.text, mark.hit, mark.collection);
 }
