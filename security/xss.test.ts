@@ -499,7 +499,7 @@ describe('stored XSS corpus (issue #15)', () => {
         await visit(`${author}?type=${type}`, { wait: '[data-testid="profile"]' });
         guestPaths.push(`${author}?type=${type}`);
       }
-      await visit(`/artwork/${chunk.content.id}/`, { wait: '[data-testid="artwork-overlay"] h2' });
+      await visit(`/artwork/${chunk.content.id}/`, { wait: '[data-testid="artwork-overlay"] [data-testid="licence"]' });
       await visit(`/goodluck/${chunk.invite}/`, {
         wait: '[data-testid="invite-pages"]',
         act: async (page) => {

@@ -53,8 +53,11 @@ export const holdsMarkup = (bytes: Buffer) => MARKUP.test(bytes.toString('latin1
  */
 function complete(bytes: Buffer, type: ImageType): boolean {
   switch (type) {
-    case 'image/png':
-      return bytes.includes('IEND', 8, 'latin1');
+    case 'image/png': {
+      // The IEND chunk whole: its type and the 4-byte CRC after it (a cut inside the CRC is still a cut file).
+      const at = bytes.lastIndexOf('IEND', bytes.length, 'latin1');
+      return at >= 12 && at + 8 <= bytes.length;
+    }
     case 'image/jpeg':
       return bytes.includes(Buffer.from([0xff, 0xd9]), 2);
     case 'image/webp':
