@@ -150,9 +150,14 @@ describe('discovery (issue #5)', () => {
     // Infinite scroll loads the next page.
     await page.goto('/gallery/all/');
     await until(() => cards.count()).toBe(24);
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    // Other journeys share this server's database: count what a guest sees rather than assume it.
-    await until(() => cards.count()).toBe(Math.min(await guestCount('/api/v1/artworks/?limit=1'), 48));
+    // Other journeys share this server's database: count what a guest sees rather than assume it. The scroll is
+    // repeated on each try: the page paints before its code runs (issue #14), so a first scroll may come before the
+    // list watches the end of the page on a busy machine.
+    const expected = Math.min(await guestCount('/api/v1/artworks/?limit=1'), 48);
+    await until(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      return cards.count();
+    }).toBe(expected);
 
     // The overlay opens over the gallery; Esc goes back with the scroll position kept.
     // The last of this journey's paintings loaded: far down whatever other journeys' newer artworks come first
