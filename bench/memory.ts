@@ -7,10 +7,10 @@
  * minute is at most 5 % above the mean of minute 5, which leaves room for the allocator's noise).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { apiBundle, buildApi } from '../scripts/build-api.mjs';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -66,7 +66,9 @@ export async function memoryBench({
   connections: number;
 }) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join('apps', 'api', 'src', 'server.ts')], {
+  // As production runs it (`npm start`): the compiled server on plain node.
+  await buildApi();
+  const child: ChildProcess = spawn(process.execPath, [apiBundle], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildApi } from '../scripts/build-api.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -61,7 +62,11 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = join(work, 'data');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // The server as production runs it: compiled (scripts/build-api.mjs), into a folder of this run's own.
+  const bundleDir = join(root, 'apps', 'api', 'dist', `e2e-${process.pid}`);
+  const bundle = join(bundleDir, 'server.mjs');
+  await buildApi(bundle);
+  const child: ChildProcess = spawn(process.execPath, [bundle], {
     cwd: root,
     env: {
       ...process.env,
@@ -94,6 +99,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    rmSync(bundleDir, { recursive: true, force: true });
     const c = new pg.Client({ connectionString: server });
     await c.connect();
     await c.query(`drop database if exists ${name} with (force)`);

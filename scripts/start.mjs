@@ -1,8 +1,10 @@
-// `npm start`: builds the web app (and its server renderer) when missing or older than its sources, then runs
-// the server (migrations and list seeding happen there). No configuration is needed.
+// `npm start`: builds the web app (and its server renderer) when missing or older than its sources, compiles the
+// API server (scripts/build-api.mjs, about a second), then runs it with plain node (migrations and list seeding
+// happen there). No configuration is needed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { apiBundle, buildApi } from './build-api.mjs';
 
 const web = 'apps/web';
 const built = join(web, 'dist', 'index.html');
@@ -24,6 +26,7 @@ if (!existsSync(built) || !existsSync(renderer) || statSync(built).mtimeMs < sou
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { stdio: 'inherit', env: process.env });
+await buildApi();
+const server = spawn(process.execPath, [apiBundle], { stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,2 @@
+export declare const apiBundle: string;
+export declare function buildApi(outfile?: string): Promise<void>;
