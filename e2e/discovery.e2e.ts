@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collections, colors } from '../apps/api/src/db/schema/index.ts';
+import { artworks, collections, colors } from '../apps/api/src/db/schema/index.ts';
 import { buildArtwork, buildPremium, buildUser, PASSWORD, type UserRow } from '../apps/api/test/factories.ts';
 import { type Browser, baseURL, fixtures, openBrowser, screenshot } from './support.ts';
 
@@ -201,6 +201,40 @@ describe('discovery (issue #5)', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
     await page.getByTestId('artwork-overlay').getByTestId('copy-link').click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL()}/artwork/${seaside}/`);
+  });
+
+  it("draws an artwork's own page on the server with its overlay, and counts the visitor's view once (issue #14)", async () => {
+    const [harbour] = await db.db.select({ id: artworks.id, hit: artworks.hit }).from(artworks).where(eq(artworks.title, 'Harbour 3'));
+    const hits = async () => (await db.db.select({ hit: artworks.hit }).from(artworks).where(eq(artworks.id, harbour.id)))[0].hit;
+    const before = await hits();
+    // Without JavaScript: the overlay with the artwork is in the HTML, over home, and the page counted the view.
+    const bare = await openBrowser({ lang: 'en', javaScript: false });
+    browsers.push(bare);
+    await bare.page.goto(`/artwork/${harbour.id}/`);
+    const overlay = bare.page.getByTestId('artwork-overlay');
+    expect(await overlay.getByRole('heading', { level: 1, name: 'Harbour 3' }).count()).toBe(1);
+    expect(await overlay.getByText('Sea at dawn, harbour lights.').count()).toBe(1);
+    expect(await hits()).toBe(before + 1);
+
+    // With it, the same visitor (address and browser): hydration adopts the overlay without a mismatch; the browser
+    // asks for the artwork again (the page may be the guests' shared one), which counts nothing more for them.
+    const { page } = await open('en');
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+    });
+    const asked = page.waitForResponse((r) => r.url().endsWith(`/api/v1/artworks/${harbour.id}/`));
+    await page.goto(`/artwork/${harbour.id}/`);
+    expect((await asked).status()).toBe(200);
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(await hits()).toBe(before + 1);
+    // The overlay works as one the gallery opened: Escape goes home.
+    await page.getByTestId('artwork-overlay').getByRole('heading', { level: 1, name: 'Harbour 3' }).waitFor();
+    await page.keyboard.press('Escape');
+    await until(() => new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByTestId('artwork-overlay').count()).toBe(0);
+    expect(problems).toEqual([]);
   });
 
   it('reads in English too (screenshots of gallery, card share popover and overlay)', async () => {

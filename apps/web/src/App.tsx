@@ -1,3 +1,4 @@
+import type { PrefetchedQuery } from '@axoo/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ArtworkSlotsProvider } from './features/artworks/slots.tsx';
@@ -20,15 +21,13 @@ export function createQueryClient(site: SiteData | undefined) {
 }
 
 /** A page's first query as the server ran it (`__PREFETCH__`): its key and answer. */
-export interface PrefetchedQuery {
-  key: unknown[];
-  /** An infinite query's first page. */
-  infinite: boolean;
-  data: unknown;
-}
+export type { PrefetchedQuery };
 
 export function seedQueries(client: QueryClient, entries: PrefetchedQuery[]) {
-  for (const { key, infinite, data } of entries) client.setQueryData(key, infinite ? { pages: [data], pageParams: [0] } : data);
+  for (const { key, infinite, data, stale } of entries) {
+    // A stale one is drawn from the page's answer, then asked again (issue #14: an artwork page counts the view).
+    client.setQueryData(key, infinite ? { pages: [data], pageParams: [0] } : data, stale ? { updatedAt: 0 } : undefined);
+  }
 }
 
 /** The page's first queries the server inlined (`__PREFETCH__`), put in the cache under their keys. */

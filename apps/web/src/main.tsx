@@ -1,9 +1,7 @@
 import './styles/global.css';
+import { startAfterLargestPaint } from './start.ts';
 
-// Issue #14: a page the server rendered is already whole in the HTML. Its largest image paints before the app's code
-// is evaluated (React, the router, the page): one frame first, then the app, whose chunks were fetched meanwhile
-// (the page host preloads them). A page the browser renders starts at once.
-if (document.getElementById('root')?.firstElementChild) {
-  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
+// Issue #14: a page the server rendered is already whole in the HTML; its largest image comes and paints before the
+// app's code is fetched and evaluated (start.ts). A page the browser renders starts at once.
+await startAfterLargestPaint();
 await import('./boot.tsx');

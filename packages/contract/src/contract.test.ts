@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONTENT_SIZES,
+  CONTENT_WIDTHS,
+  contentImages,
   displayedSize,
   licenceOf,
   LICENCES,
   localisedName,
   mediaSrcSet,
   mediaUrl,
+  mediaWidthSrcSet,
   parsePaletteFilter,
   passwordProblems,
   pathId,
@@ -14,6 +18,7 @@ import {
   slugify,
   translate,
   USERNAME_PATTERN,
+  withContentRenditions,
 } from './index.ts';
 
 describe('contract', () => {
@@ -86,5 +91,27 @@ describe('contract', () => {
   it('picks the localised name', () => {
     expect(localisedName('ko', { nameKo: '회화', nameEn: 'Painting' })).toBe('회화');
     expect(localisedName('en', { nameKo: '회화', nameEn: 'Painting' })).toBe('Painting');
+  });
+});
+
+describe('body images by width (issue #14)', () => {
+  const body =
+    '<p><img src="/media/artworks/1/a.jpg" width="1200" height="800" alt="" /></p><p>text</p><p><img alt="b" src="/media/artworks/1/b.png" /></p><p><img src="/media/artworks/1/c.jpg?w=480" /></p>';
+
+  it("lists a body's own images without a width, in order", () => {
+    expect(contentImages(body)).toEqual(['artworks/1/a.jpg', 'artworks/1/b.png']);
+    expect(contentImages('<p>none</p>')).toEqual([]);
+  });
+
+  it('gives each a srcset and sizes; the first is fetched early, the rest lazily; a sized one stays as it is', () => {
+    const out = withContentRenditions(body);
+    expect(out).toContain(
+      `<img src="/media/artworks/1/a.jpg?w=960" srcset="${mediaWidthSrcSet('artworks/1/a.jpg', CONTENT_WIDTHS)}" sizes="${CONTENT_SIZES}" loading="eager" fetchpriority="high" width="1200" height="800" alt="" /></p>`,
+    );
+    expect(out).toContain('<img alt="b" src="/media/artworks/1/b.png?w=960" srcset="/media/artworks/1/b.png?w=480 480w, ');
+    expect(out.match(/fetchpriority="high"/g)).toHaveLength(1);
+    expect(out).toContain('loading="lazy" decoding="async" /></p>');
+    expect(out).toContain('<img src="/media/artworks/1/c.jpg?w=480" />');
+    expect(withContentRenditions(out)).toBe(out);
   });
 });

@@ -64,3 +64,29 @@ export const idPathParams = z.object({ id: z.string().max(20) });
 
 /** Path parameters of a resource by id where a malformed id is a bad request (400 with the field's message). */
 export const numericIdParams = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
+
+/**
+ * An image in an artwork's body (issue #14): the overlay's body is at most 1400 px wide and the image fills it, so a
+ * phone takes a 480- or 960-px rendition instead of the original. The first image is the overlay's largest paint
+ * (fetched at once, early); the rest load as they come near. The server preloads the first with the same set.
+ */
+export const CONTENT_SIZES = '(max-width: 1400px) 100vw, 1400px';
+export const CONTENT_WIDTHS = [480, 960, 1400, 2000] as const;
+
+/** A stored body's own image as the sanitiser leaves it: `src="/media/<key>"` without a width. */
+const CONTENT_IMAGE = /<img\b([^>]*?)\ssrc="\/media\/([a-z0-9][a-z0-9_/-]*\.(?:jpg|png|gif|webp))"([^>]*)>/g;
+
+/** The storage keys of a body's own images, in order (the first is the overlay's largest paint). */
+export function contentImages(html: string): string[] {
+  return [...html.matchAll(CONTENT_IMAGE)].map((m) => m[2]);
+}
+
+/** A body's own images with renditions by width: the same string on the server and in the browser. */
+export function withContentRenditions(html: string): string {
+  let index = 0;
+  return html.replace(CONTENT_IMAGE, (_tag, before: string, key: string, after: string) => {
+    const first = index++ === 0;
+    const loading = first ? ' loading="eager" fetchpriority="high"' : ' loading="lazy" decoding="async"';
+    return `<img${before} src="${mediaUrl(key, 960)}" srcset="${mediaWidthSrcSet(key, CONTENT_WIDTHS)}" sizes="${CONTENT_SIZES}"${loading}${after}>`;
+  });
+}

@@ -98,3 +98,16 @@ export const queryKeys = {
 
 /** Whether a key holds artworks as cards show them (a level or a collection changed). */
 export const showsArtworks = (key: readonly unknown[]) => key[0] === 'artworks' || key[0] === 'profile' || key[0] === 'profile-artworks' || key[0] === 'feed';
+
+/**
+ * A first query as a page's HTML carries it (`#__PREFETCH__`) and as the server renderer and the browser seed it
+ * under its key. `stale`: the browser asks again after hydration (an answer with side effects the shared page could
+ * not have for this viewer, such as the artwork detail counting their view).
+ */
+export interface PrefetchedQuery {
+  key: readonly unknown[];
+  /** An infinite query's first page. */
+  infinite: boolean;
+  data: unknown;
+  stale?: boolean;
+}

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, loginAs } from '../../test/factories.ts';
-import { banners } from '../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { artworks, banners } from '../db/schema/index.ts';
 import { headingOf, inlineStylesheets, pageModulesOf } from './host.ts';
 
 // A web build as `vite build` lays it out: index.html, hashed assets with .br/.gz, and the manifest.
@@ -79,17 +80,19 @@ describe('spa plugin: serving the built web app fast', () => {
 
   it('preloads the interface language and the page chunks, not the entry ones', async () => {
     const ko = await app.inject({ url: '/gallery/all/' });
-    // A page the server rendered paints without its scripts: they come after its image and HTML (issue #14).
-    expect(ko.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/bundle-ko-1.js">');
+    // A page the server rendered paints without its scripts (issue #14): the entry comes after its image and HTML,
+    // and the page's chunks are listed for apps/web/src/start.ts to preload once the largest image is in.
     expect(ko.body).toContain('<script type="module" fetchpriority="low" src="/assets/index-1.js">');
-    // One the browser renders needs them first.
+    expect(ko.body).not.toContain('rel="modulepreload"');
+    const chunks = /<script id="__CHUNKS__" type="application\/json">([^<]*)<\/script>/.exec(ko.body)?.[1];
+    expect(JSON.parse(chunks ?? 'null')).toEqual(['/assets/bundle-ko-1.js', '/assets/GalleryPage-1.js', '/assets/grid-1.js']);
+    expect(ko.body).toContain('<link rel="stylesheet" href="/assets/GalleryPage-1.css">');
+    // One the browser renders needs its scripts first, preloaded at once.
     const login = await app.inject({ url: '/login/' });
     expect(login.body).toContain('<script type="module" src="/assets/index-1.js">');
+    expect(login.body).toContain('<link rel="modulepreload" crossorigin href="/assets/bundle-ko-1.js">');
     expect(login.body).not.toContain('fetchpriority="low"');
-    expect(ko.body).toContain('href="/assets/GalleryPage-1.js"');
-    expect(ko.body).toContain('href="/assets/grid-1.js"');
-    expect(ko.body).toContain('<link rel="stylesheet" href="/assets/GalleryPage-1.css">');
-    expect(ko.body).not.toContain('href="/assets/react-1.js"');
+    expect(login.body).not.toContain('__CHUNKS__');
     expect(ko.body).not.toContain('bundle-en-1.js');
     const en = await app.inject({ url: '/about/', headers: { 'accept-language': 'en' } });
     expect(en.body).toContain('bundle-en-1.js');
@@ -176,20 +179,44 @@ describe('spa plugin: serving the built web app fast', () => {
     expect(detail.data.title).toBe(call.title);
     expect(callPage.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/invites/1/bg.jpg?w=2000" imagesrcset=');
 
-    // Home's first banner (from the global page data) is its largest paint, and the artwork page's, drawn over home.
+    // Home's first banner (from the global page data) is its largest paint; an artwork's page draws home under the
+    // overlay, whose first body image is the largest paint there.
     await app.db.insert(banners).values([
       { image: 'banners/first.jpg', alt: 'First', level: 5 },
       { image: 'banners/second.jpg', alt: 'Second', level: 1 },
     ]);
     app.changes.publish('write');
-    for (const url of ['/', `/artwork/${art.id}/`]) {
-      const home = await app.inject({ url });
-      expect(home.body).toContain(
-        '<link rel="preload" as="image" fetchpriority="high" href="/media/banners/first.jpg?w=1400" imagesrcset="/media/banners/first.jpg?w=480 480w',
-      );
-      expect(home.body).not.toContain('banners/second.jpg?w=1400');
-    }
-    expect((await app.inject({ url: '/about/' })).body).not.toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/banners/first.jpg');
+    const firstBanner = '<link rel="preload" as="image" fetchpriority="high" href="/media/banners/first.jpg';
+    const home = await app.inject({ url: '/' });
+    expect(home.body).toContain(`${firstBanner}?w=1400" imagesrcset="/media/banners/first.jpg?w=480 480w`);
+    expect(home.body).not.toContain('banners/second.jpg?w=1400');
+    expect((await app.inject({ url: '/about/' })).body).not.toContain(firstBanner);
+
+    const artworkPage = await app.inject({ url: `/artwork/${art.id}/` });
+    expect(artworkPage.body).not.toContain(firstBanner);
+    expect(artworkPage.body).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/test/content.png?w=960" imagesrcset="/media/test/content.png?w=480 480w, /media/test/content.png?w=960 960w, /media/test/content.png?w=1400 1400w, /media/test/content.png?w=2000 2000w" imagesizes="(max-width: 1400px) 100vw, 1400px">',
+    );
+    const [artwork] = entries(artworkPage.body);
+    expect(artwork).toMatchObject({ key: queryKeys.artworks.detail(art.id), infinite: false, stale: true, data: { id: art.id, title: 'Profile first' } });
+    expect((await app.inject({ url: '/artwork/999999/' })).body).not.toContain('__PREFETCH__');
+  });
+
+  it("counts an artwork page's view for its viewer once, whether the page or the browser asked first (SPEC §7, issue #14)", async () => {
+    const artist = await buildPremium(app);
+    const art = await buildArtwork(app, artist, { hit: 0 });
+    const hits = async () => (await app.db.select({ hit: artworks.hit }).from(artworks).where(eq(artworks.id, art.id)))[0]?.hit;
+    const viewer = { remoteAddress: '10.1.2.3', headers: { 'user-agent': 'Phone/1' } };
+    await app.inject({ url: `/artwork/${art.id}/`, ...viewer });
+    expect(await hits()).toBe(1);
+    // The same viewer's browser asks again after hydration: nothing more to count.
+    await app.inject({ url: `/api/v1/artworks/${art.id}/`, ...viewer });
+    expect(await hits()).toBe(1);
+    // Another guest gets the shared page, and their browser's request counts them.
+    await app.inject({ url: `/artwork/${art.id}/`, remoteAddress: '10.4.5.6' });
+    expect(await hits()).toBe(1);
+    await app.inject({ url: `/api/v1/artworks/${art.id}/`, remoteAddress: '10.4.5.6' });
+    expect(await hits()).toBe(2);
   });
 
   it('server-renders public pages into #root with the viewer, language and first queries', async () => {

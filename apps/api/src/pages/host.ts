@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { pageTitle, profileSlugOf } from '@axoo/contract';
+import { type PrefetchedQuery, pageTitle, profileSlugOf } from '@axoo/contract';
 import { baseUrl } from '../http/paging.ts';
 
 /** Open Graph / Twitter card data for a shared link (DESIGN: share previews in the served HTML). */
@@ -39,6 +39,8 @@ export interface Prefetch {
   images?: (answer: unknown) => PreloadImage[];
   /** A query the page asks for once this answer is in (a profile's first projects need its id). */
   next?: (answer: unknown) => Prefetch | null;
+  /** The browser asks again after hydration (see PrefetchedQuery). */
+  stale?: boolean;
 }
 export type PrefetchResolver = (pathname: string, search: string) => Prefetch | null;
 
@@ -47,13 +49,6 @@ interface Prefetched {
   query: PrefetchedQuery;
   entry: string;
   images: PreloadImage[];
-}
-
-/** A first query as the page's HTML carries it, and as the server renderer seeds it. */
-interface PrefetchedQuery {
-  key: unknown[];
-  infinite: boolean;
-  data: unknown;
 }
 
 /** The web build's server renderer (`apps/web/src/entry-server.tsx`, built into `<dist>/server`). */
@@ -210,7 +205,8 @@ export const spaPlugin = fp(
       // A page no feature titles (issue #21): its h1 as rendered, in the request's language, and the site's name.
       const heading = meta.title === app.config.SITE_NAME ? headingOf(markup) : '';
       const titled = heading ? { ...meta, title: pageTitle(heading, app.config.SITE_NAME) } : meta;
-      const head = `${preloads(pathname, request.lang)}${renderMetaTags(titled, `${base}${pathname}`, app.config.SITE_NAME)}${languageLinks(base, pathname, linked)}${more}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>${prefetched.tags}`;
+      const pagePreloads = preloads(pathname, request.lang);
+      const head = `${pagePreloads.css}${scriptPreloads(pagePreloads, markup !== '')}${renderMetaTags(titled, `${base}${pathname}`, app.config.SITE_NAME)}${languageLinks(base, pathname, linked)}${more}<script id="__SITE_DATA__" type="application/json">${scriptJson(data)}</script>${prefetched.tags}`;
       // Replacer functions throughout: user content may hold `$&` or `$'`, which a replacement string would expand.
       const page = template
         .replace('<html lang="ko">', () => `<html lang="${request.lang}">`)
@@ -302,12 +298,15 @@ async function prefetch(
   const wanted = app.prefetch.map((resolve) => resolve(pathname, search)).filter((p): p is Prefetch => p !== null);
   if (!wanted.length) return { queries: [], images: '', tags: '' };
   const load = async (p: Prefetch): Promise<Prefetched[]> => {
+    // As the viewer: their session and language, and their address and browser (an artwork's view is theirs).
     const res = await app.inject({
       method: 'GET',
       url: p.url,
+      remoteAddress: request.ip,
       headers: {
         cookie: request.headers.cookie ?? '',
         'accept-language': request.headers['accept-language'] ?? '',
+        'user-agent': request.headers['user-agent'] ?? '',
         host: request.headers.host ?? 'localhost',
       },
     });
@@ -315,8 +314,8 @@ async function prefetch(
     const data: unknown = JSON.parse(res.body);
     const next = p.next?.(data);
     const self: Prefetched = {
-      query: { key: p.key, infinite: Boolean(p.infinite), data },
-      entry: `{"key":${JSON.stringify(p.key)},"infinite":${Boolean(p.infinite)},"data":${res.body}}`,
+      query: { key: p.key, infinite: Boolean(p.infinite), data, ...(p.stale ? { stale: true } : {}) },
+      entry: `{"key":${JSON.stringify(p.key)},"infinite":${Boolean(p.infinite)},${p.stale ? '"stale":true,' : ''}"data":${res.body}}`,
       images: p.images ? p.images(data) : [],
     };
     return [self, ...(next ? await load(next) : [])];
@@ -369,8 +368,9 @@ interface ManifestChunk {
  * `<link>` tags that fetch, in parallel with the entry, the interface language's translations and
  * the page's own chunks: without them each is a further round trip after the entry runs.
  */
-export function routePreloads(manifestFile: string, pageModules: (pathname: string) => string[]): (pathname: string, lang: string) => string {
-  if (!existsSync(manifestFile)) return () => '';
+export function routePreloads(manifestFile: string, pageModules: (pathname: string) => string[]): (pathname: string, lang: string) => PagePreloads {
+  const none: PagePreloads = { css: '', js: [] };
+  if (!existsSync(manifestFile)) return () => none;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const entryFiles = new Set<string>();
   const collectEntry = (key: string) => {
@@ -380,7 +380,7 @@ export function routePreloads(manifestFile: string, pageModules: (pathname: stri
     for (const i of chunk.imports ?? []) collectEntry(i);
   };
   collectEntry('index.html');
-  const cache = new Map<string, string>();
+  const cache = new Map<string, PagePreloads>();
   return (pathname, lang) => {
     // The app's start (`main.tsx` imports it after the first frame, issue #14), the language, the page.
     const modules = ['src/boot.tsx', `src/i18n/bundle-${lang}.ts`, ...pageModules(pathname)];
@@ -397,11 +397,26 @@ export function routePreloads(manifestFile: string, pageModules: (pathname: stri
       for (const i of chunk.imports ?? []) visit(i);
     };
     for (const m of modules) visit(m);
-    const tags = [
-      ...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`),
-      ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-    ].join('');
-    cache.set(cacheKey, tags);
-    return tags;
+    const found: PagePreloads = {
+      css: [...css].map((f) => `<link rel="stylesheet" href="/${f}">`).join(''),
+      js: [...js].map((f) => `/${f}`),
+    };
+    cache.set(cacheKey, found);
+    return found;
   };
+}
+
+/** A page's stylesheets (tags) and the scripts it will import (paths), from the web build's manifest. */
+export interface PagePreloads {
+  css: string;
+  js: string[];
+}
+
+/**
+ * How the page's scripts are fetched early. A page the browser renders needs them at once (`modulepreload`); a page
+ * the server rendered lists them for `apps/web/src/start.ts`, which preloads them after the largest image (issue #14).
+ */
+export function scriptPreloads(preloads: PagePreloads, rendered: boolean): string {
+  if (rendered) return preloads.js.length ? `<script id="__CHUNKS__" type="application/json">${scriptJson(JSON.stringify(preloads.js))}</script>` : '';
+  return preloads.js.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('');
 }

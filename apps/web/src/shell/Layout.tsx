@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Footer } from './Footer.tsx';
 import styles from './Layout.module.css';
 import { Spinner } from '../ui/Spinner.tsx';
+import { UnderOverlay } from '../ui/under-overlay.ts';
 import { TopBar } from './TopBar.tsx';
 import { usePageViews } from './page-views.ts';
 import { useRouteFocus } from './route-focus.ts';
@@ -78,14 +79,16 @@ export function Layout({ routes, overlay, tools }: LayoutProps) {
       </a>
       <TopBar tools={tools} />
       <main id="content" className={styles.main} tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>
-          {[...alive.current].map(([key, loc]) => (
-            <div key={key} hidden={key !== aliveKey} data-alive={key}>
-              <Routes location={loc}>{routes}</Routes>
-            </div>
-          ))}
-          {!aliveKey && <Routes location={background}>{routes}</Routes>}
-        </Suspense>
+        <UnderOverlay value={Boolean(artworkMatch)}>
+          <Suspense fallback={<Spinner />}>
+            {[...alive.current].map(([key, loc]) => (
+              <div key={key} hidden={key !== aliveKey} data-alive={key}>
+                <Routes location={loc}>{routes}</Routes>
+              </div>
+            ))}
+            {!aliveKey && <Routes location={background}>{routes}</Routes>}
+          </Suspense>
+        </UnderOverlay>
       </main>
       <Footer />
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">

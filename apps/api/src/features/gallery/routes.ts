@@ -2,7 +2,7 @@ import { parseLicenceFilter, parsePaletteFilter, queryKeys, SEARCH_MAX } from '@
 import { idPathParams } from '@axoo/contract';
 import { parseId } from '../../http/params.ts';
 import { createHash } from 'node:crypto';
-import { CARD_SIZES, CARD_WIDTH, CARD_WIDTHS, mediaUrl, mediaWidthSrcSet, PAGE_SIZE } from '@axoo/contract';
+import { CARD_SIZES, CARD_WIDTH, CARD_WIDTHS, CONTENT_SIZES, CONTENT_WIDTHS, contentImages, mediaUrl, mediaWidthSrcSet, PAGE_SIZE } from '@axoo/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -95,6 +95,24 @@ async function gallery(app: FastifyInstance) {
           .map((a) => a.cropped_cover || a.cover)
           .filter(Boolean)
           .map((key) => ({ href: mediaUrl(key, CARD_WIDTH), srcset: mediaWidthSrcSet(key, CARD_WIDTHS), sizes: CARD_SIZES })),
+    };
+  });
+
+  // Issue #14: an artwork's page carries the artwork, so the server draws the overlay and its first body image (the
+  // largest paint) is preloaded as the overlay asks for it. Asked again after hydration: the page may be a guests'
+  // shared one, and the browser's request counts this viewer's view (SPEC §7).
+  app.prefetch.push((pathname) => {
+    const m = /^\/artwork\/(\d{1,9})\/$/.exec(pathname);
+    if (!m) return null;
+    const id = Number(m[1]);
+    return {
+      key: [...queryKeys.artworks.detail(id)],
+      url: `/api/v1/artworks/${id}/`,
+      stale: true,
+      images: (answer) =>
+        contentImages((answer as { content?: string }).content ?? '')
+          .slice(0, 1)
+          .map((key) => ({ href: mediaUrl(key, 960), srcset: mediaWidthSrcSet(key, CONTENT_WIDTHS), sizes: CONTENT_SIZES })),
     };
   });
 

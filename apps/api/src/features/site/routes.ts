@@ -9,10 +9,10 @@ export async function siteRoutes(app: FastifyInstance) {
   await app.register(siteDataPlugin);
   // Every page carries the global page data inlined (DESIGN "API conventions").
   app.pageData.global = (request) => app.siteData.json(request.user, request.lang);
-  // Issue #14: home's first banner is its largest paint (and the artwork page's, drawn over home): preloaded in the
-  // head with the carousel's own srcset and sizes, ahead of the scripts.
+  // Issue #14: home's first banner is its largest paint: preloaded in the head with the carousel's own srcset and
+  // sizes, ahead of the scripts. (An artwork's page draws home under the overlay; the overlay's image is its own.)
   app.pageData.images = (pathname, site) => {
-    if (pathname !== '/' && !pathname.startsWith('/artwork/')) return [];
+    if (pathname !== '/') return [];
     const first = (site as { banners?: { image: string }[] } | null)?.banners?.[0]?.image;
     return first ? [{ href: mediaUrl(first, 1400), srcset: mediaWidthSrcSet(first, WIDE_WIDTHS), sizes: WIDE_SIZES }] : [];
   };

@@ -1,4 +1,4 @@
-import { mediaUrl } from '@axoo/contract';
+import { mediaUrl, withContentRenditions } from '@axoo/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,8 +54,9 @@ function Body({ artwork }: { artwork: Artwork }) {
   const href = `/artwork/${artwork.id}/`;
   const date = artwork.published_at ?? artwork.created;
   const cover = artwork.cover || artwork.cropped_cover;
-  // Images the artist left without alt text get one (WCAG 1.1.1); a pure string change, the same on server and client.
-  const content = withImageAlts(artwork.content ?? '', (n) => t('overlay.imageAlt', { n, title: artwork.title }));
+  // Images the artist left without alt text get one (WCAG 1.1.1), and every own image renditions by width (issue #14):
+  // pure string changes, the same on server and client.
+  const content = withContentRenditions(withImageAlts(artwork.content ?? '', (n) => t('overlay.imageAlt', { n, title: artwork.title })));
   return (
     <>
       <header className={styles.head}>
@@ -150,39 +151,39 @@ export default function ArtworkOverlay({ id }: { id: number }) {
   // The card that opened the overlay, taken before focus moves into the dialog: focus goes back to it on close
   // (Radix gives it to a Dialog.Trigger, and this dialog, opened by a route, has none).
   const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
+  // Drawn in place, not through a portal (issue #14): the server renders an artwork's page with the overlay in it, so
+  // its content paints from the HTML. It is fixed over the page either way.
   return (
     <Dialog.Root open onOpenChange={(open) => !open && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.backdrop} />
-        <Dialog.Content
-          className={styles.panel}
-          aria-describedby={undefined}
-          data-testid="artwork-overlay"
-          onCloseAutoFocus={(event) => {
-            if (!opener?.isConnected || opener === document.body) return;
-            event.preventDefault();
-            opener.focus({ preventScroll: true });
-          }}
-        >
-          <Dialog.Close className={styles.close} aria-label={t('overlay.close')}>
-            ×
-          </Dialog.Close>
-          {data ? (
-            <Body artwork={data} />
-          ) : isPending || answer ? (
-            <>
-              <Dialog.Title asChild>
-                <h1 className="visually-hidden">{t('overlay.loading')}</h1>
-              </Dialog.Title>
-              <Spinner />
-            </>
-          ) : (
+      <Dialog.Overlay className={styles.backdrop} />
+      <Dialog.Content
+        className={styles.panel}
+        aria-describedby={undefined}
+        data-testid="artwork-overlay"
+        onCloseAutoFocus={(event) => {
+          if (!opener?.isConnected || opener === document.body) return;
+          event.preventDefault();
+          opener.focus({ preventScroll: true });
+        }}
+      >
+        <Dialog.Close className={styles.close} aria-label={t('overlay.close')}>
+          ×
+        </Dialog.Close>
+        {data ? (
+          <Body artwork={data} />
+        ) : isPending || answer ? (
+          <>
             <Dialog.Title asChild>
-              <h1 className={styles.missing}>{missing ? t('overlay.notFound') : (error?.message ?? t('overlay.notFound'))}</h1>
+              <h1 className="visually-hidden">{t('overlay.loading')}</h1>
             </Dialog.Title>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
+            <Spinner />
+          </>
+        ) : (
+          <Dialog.Title asChild>
+            <h1 className={styles.missing}>{missing ? t('overlay.notFound') : (error?.message ?? t('overlay.notFound'))}</h1>
+          </Dialog.Title>
+        )}
+      </Dialog.Content>
     </Dialog.Root>
   );
 }

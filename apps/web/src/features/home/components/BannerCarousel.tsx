@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Banner } from '../../../site.ts';
+import { useUnderOverlay } from '../../../ui/under-overlay.ts';
 import styles from './BannerCarousel.module.css';
 
 const AUTOPLAY_MS = 6000;
@@ -51,6 +52,8 @@ export function SmartLink({
  */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const { t } = useTranslation('home');
+  // Under the artwork overlay the first banner is not the largest paint: the overlay's image is (issue #14).
+  const underOverlay = useUnderOverlay();
   const [emblaRef, embla] = useEmblaCarousel({ loop: banners.length > 1 });
   const [selected, setSelected] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -108,7 +111,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
                   width={2000}
                   height={700}
                   loading={i === 0 ? 'eager' : 'lazy'}
-                  fetchPriority={i === 0 ? 'high' : 'low'}
+                  fetchPriority={i === 0 && !underOverlay ? 'high' : 'low'}
                   decoding={i === 0 ? 'sync' : 'async'}
                 />
               </SmartLink>
