@@ -60,6 +60,8 @@ const envSchema = z.object({
   TDM_POLICY_URL: optional,
   /** First retry delay of a failed job; each further try waits twice as long. */
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),
+  /** Days a finished job is kept before the hourly purge deletes it (a keyed one only loses its payload; see purgeJobs). */
+  JOBS_KEEP_DAYS: z.coerce.number().positive().default(7),
   /**
    * Which proxies' X-Forwarded-For to believe (issue #13): unset, nobody (a client talking to the server directly
    * cannot choose its own address); a number, that many hops; otherwise a comma-separated list of addresses or CIDRs.

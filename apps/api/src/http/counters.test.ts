@@ -23,6 +23,23 @@ function behavesAsCounter(make: () => CounterStore) {
     expect(await store.peek(key)).toBeNull();
   });
 
+  it('takes a hit back while the window lives, and never below zero or into a window that has ended', async () => {
+    const store = make();
+    const key = randomBytes(4).toString('hex');
+    await store.hit(key, 60_000);
+    await store.hit(key, 60_000);
+    await store.unhit(key);
+    expect((await store.peek(key))?.count).toBe(1);
+    await store.unhit(key);
+    await store.unhit(key);
+    expect((await store.peek(key))?.count ?? 0).toBe(0);
+    // No window: nothing to take back, and the next hit starts a fresh window at 1.
+    const other = randomBytes(4).toString('hex');
+    await store.unhit(other);
+    expect(await store.peek(other)).toBeNull();
+    expect((await store.hit(other, 60_000)).count).toBe(1);
+  });
+
   it('counts twenty concurrent hits as twenty', async () => {
     const store = make();
     const key = randomBytes(4).toString('hex');

@@ -14,8 +14,14 @@ export interface Window {
  */
 export interface CounterStore {
   readonly kind: 'memory' | 'redis';
-  /** Adds one hit (atomically); the window starts with the first hit and lasts `windowMs`. */
+  /**
+   * Adds one hit (atomically) and answers the count with it: callers compare that count with their limit, so
+   * concurrent requests on any number of processes each see a different count and no more than the limit pass.
+   * The window starts with the first hit and lasts `windowMs`.
+   */
   hit(key: string, windowMs: number): Promise<Window>;
+  /** Takes one hit back (an attempt that turned out not to count); nothing when the window has ended. */
+  unhit(key: string): Promise<void>;
   /** The window as it stands, or null when there is none. */
   peek(key: string): Promise<Window | null>;
   clear(key: string): Promise<void>;
@@ -49,6 +55,10 @@ export function memoryCounters(clock: () => number = Date.now): CounterStore {
       w.count++;
       return { count: w.count, resetInMs: w.resetAt - now };
     },
+    async unhit(key) {
+      const w = windows.get(key);
+      if (w && w.resetAt > clock() && w.count > 0) w.count--;
+    },
     async peek(key) {
       const w = windows.get(key);
       const now = clock();
@@ -65,12 +75,19 @@ const HIT = `local c = redis.call('INCR', KEYS[1])
 if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {c, redis.call('PTTL', KEYS[1])}`;
 
+/** DECR only while the window lives: a DECR after its expiry would leave a negative count without one. */
+const UNHIT = `if redis.call('PTTL', KEYS[1]) > 0 and tonumber(redis.call('GET', KEYS[1])) > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
 export function redisCounters(redis: Redis, prefix = 'axoo:count:'): CounterStore {
   return {
     kind: 'redis',
     async hit(key, windowMs) {
       const [count, ttl] = (await redis.eval(HIT, 1, prefix + key, String(windowMs))) as [number, number];
       return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+    },
+    async unhit(key) {
+      await redis.eval(UNHIT, 1, prefix + key);
     },
     async peek(key) {
       const [[, count], [, ttl]] = (await redis

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
 import { jobSchedules, jobs } from '../db/schema/index.ts';
-import { claimSchedule, enqueue } from './queue.ts';
+import { JOBS_PURGE } from './plugin.ts';
+import { claimJobs, claimSchedule, enqueue, purgeJobs, releaseJobs } from './queue.ts';
 
 /** Issue #13: the durable queue. The worker's poll is off here; tests drain by hand. */
 let app: FastifyInstance;
@@ -22,6 +23,15 @@ beforeAll(async () => {
   });
 });
 afterAll(() => app.close());
+
+/** A one-time event a test waits for: `fired` resolves once `fire()` is called. */
+function signal() {
+  let fire!: () => void;
+  const fired = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { fired, fire };
+}
 
 const jobOf = async (id: number) => (await app.db.select().from(jobs).where(eq(jobs.id, id)))[0];
 const lastJob = async (kind: string) => (await app.db.select().from(jobs).where(eq(jobs.kind, kind)).orderBy(sql`id desc`).limit(1))[0];
@@ -115,5 +125,155 @@ describe('schedules', () => {
     await app.jobs.runSchedules();
     await app.jobs.runSchedules();
     expect(runs).toBe(1);
+  });
+});
+
+describe('a process that starts (issue #13)', () => {
+  it('runs a periodic task whose period passed while no process ran it soon after start, not a period later', async () => {
+    const live = await buildTestApp({ JOBS_POLL_MS: 60_000 });
+    try {
+      await live.db.insert(jobSchedules).values({ name: 'late-test', lastRun: new Date(Date.now() - 2 * 3_600_000), runs: 1 });
+      // An hour's period: had it waited for its first interval, this would never resolve within the test.
+      const ran = new Promise<void>((resolve) => live.jobs.every('late-test', 3_600_000, async () => resolve()));
+      await ran;
+      const [row] = await live.db.select().from(jobSchedules).where(eq(jobSchedules.name, 'late-test'));
+      expect(row?.runs).toBe(2);
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('registers the purge of finished jobs as one of its schedules', async () => {
+    await app.jobs.runSchedules();
+    const [row] = await app.db.select().from(jobSchedules).where(eq(jobSchedules.name, JOBS_PURGE));
+    expect(row?.runs).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('closing a process (issue #13: no job runs on a closed pool)', () => {
+  it('waits for a running job, and its database work, before the pool ends', async () => {
+    const closing = await buildTestApp({ JOBS_POLL_MS: 60_000 });
+    const gate = signal();
+    const started = signal();
+    let answer: unknown = null;
+    closing.jobs.handle('slow', async () => {
+      started.fire();
+      await gate.fired;
+      answer = (await closing.db.execute(sql`select 41 + 1 as n`)) as unknown;
+    });
+    await enqueue(closing.db, 'slow', {});
+    closing.jobs.kick();
+    await started.fired;
+    const closed = closing.close();
+    gate.fire();
+    await closed;
+    expect((answer as { rows: { n: number }[] }).rows[0]?.n).toBe(42);
+  });
+
+  it('waits for a periodic task that is running', async () => {
+    const closing = await buildTestApp({ JOBS_POLL_MS: 0 });
+    const gate = signal();
+    let finished = false;
+    let finishedWhenPoolEnded: boolean | null = null;
+    const database = closing.database;
+    const end = database.close.bind(database);
+    database.close = async () => {
+      finishedWhenPoolEnded = finished;
+      await end();
+    };
+    const started = new Promise<void>((resolve) =>
+      closing.jobs.every('slow-task', 3_600_000, async () => {
+        resolve();
+        await gate.fired;
+        await closing.db.execute(sql`select 1`);
+        finished = true;
+      }),
+    );
+    void closing.jobs.runSchedules();
+    await started;
+    const closed = closing.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    gate.fire();
+    await closed;
+    expect(finishedWhenPoolEnded).toBe(true);
+  });
+
+  it('does not run a job whose claim was on its way when closing began (it goes back to the queue)', async () => {
+    const closing = await buildTestApp({ JOBS_POLL_MS: 0 });
+    let ran = false;
+    closing.jobs.handle('late-claim', async () => {
+      ran = true;
+    });
+    await enqueue(closing.db, 'late-claim', {});
+    // Holds the claim's answer until close has begun, as a slow database would.
+    const db = closing.db as unknown as { execute: (q: SQL) => Promise<unknown>; dialect: { sqlToQuery: (q: SQL) => { sql: string } } };
+    const execute = db.execute.bind(db);
+    const statements: string[] = [];
+    const claimed = signal();
+    const held = signal();
+    db.execute = async (query: SQL) => {
+      const text = db.dialect.sqlToQuery(query).sql;
+      statements.push(text);
+      const result = await execute(query);
+      if (text.includes('skip locked')) {
+        claimed.fire();
+        await held.fired;
+      }
+      return result;
+    };
+    const drained = closing.jobs.drain();
+    await claimed.fired;
+    const stopping = closing.jobs.stop();
+    held.fire();
+    await Promise.all([stopping, drained]);
+    await closing.close();
+    expect(ran).toBe(false);
+    expect(statements.some((t) => t.includes("set status = 'queued', attempts = greatest"))).toBe(true);
+  });
+
+  it('puts back jobs it claimed but will not run: queued, due, the try not counted', async () => {
+    await enqueue(app.db, 'unhandled-release', { n: 1 });
+    const [claimed] = await claimJobs(app.db, ['unhandled-release'], 1);
+    expect(claimed?.attempts).toBe(1);
+    await releaseJobs(app.db, [claimed!.id]);
+    const row = await jobOf(claimed!.id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, lockedUntil: null });
+    expect((await claimJobs(app.db, ['unhandled-release'], 1)).map((j) => j.id)).toEqual([claimed!.id]);
+  });
+});
+
+describe('purging finished jobs (issue #13: the table does not grow forever)', () => {
+  it('deletes old finished jobs, keeps a keyed one as a bare row, and leaves recent, queued and running ones', async () => {
+    const day = 86_400_000;
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const rows = await app.db
+      .insert(jobs)
+      .values([
+        { kind: 'purge-old-done', payload: { to: 'a@example.com' }, status: 'done', finished: ago(8 * day) },
+        { kind: 'purge-recent-done', payload: { n: 1 }, status: 'done', finished: ago(day) },
+        { kind: 'purge-old-keyed', payload: { to: 'b@example.com' }, key: 'purge:keyed', status: 'done', finished: ago(8 * day) },
+        { kind: 'purge-failed', payload: { to: 'c@example.com' }, status: 'failed', finished: ago(8 * day) },
+        { kind: 'purge-ancient-failed', payload: { n: 2 }, status: 'failed', finished: ago(85 * day) },
+        { kind: 'purge-ancient-keyed', payload: {}, key: 'purge:ancient', status: 'done', finished: ago(85 * day) },
+        { kind: 'purge-queued', payload: { n: 3 }, created: ago(30 * day), runAt: ago(30 * day) },
+        { kind: 'purge-running', payload: { n: 4 }, status: 'running', lockedUntil: new Date(Date.now() + day) },
+      ])
+      .returning({ id: jobs.id, kind: jobs.kind });
+    expect(await purgeJobs(app.db, 7 * day)).toBeGreaterThanOrEqual(3);
+    const left = await app.db
+      .select({ kind: jobs.kind, payload: jobs.payload })
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    const byKind = new Map(left.map((r) => [r.kind, r.payload]));
+    expect([...byKind.keys()].sort()).toEqual(['purge-failed', 'purge-old-keyed', 'purge-queued', 'purge-recent-done', 'purge-running']);
+    expect(byKind.get('purge-old-keyed')).toEqual({});
+    expect(byKind.get('purge-failed')).toEqual({ to: 'c@example.com' });
+    // The keyed row still keeps a second enqueue out.
+    expect(await enqueue(app.db, 'purge-old-keyed', {}, { key: 'purge:keyed' })).toBe(false);
   });
 });

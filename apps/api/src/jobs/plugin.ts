@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type ClaimedJob, claimJobs, claimSchedule, completeJob, failJob } from './queue.ts';
+import { type ClaimedJob, claimJobs, claimSchedule, completeJob, failJob, purgeJobs, releaseJobs } from './queue.ts';
 
 export type JobHandler = (payload: never, job: ClaimedJob) => Promise<void>;
 
@@ -15,6 +15,11 @@ export interface Jobs {
   drain(): Promise<void>;
   /** Runs one pass of every schedule whose turn it is (tests drive schedules with it instead of waiting). */
   runSchedules(): Promise<void>;
+  /**
+   * Takes no more work from now on (jobs a claim on its way brings back go back to the queue) and resolves once the
+   * jobs and periodic tasks running have ended. The app's close calls it before the database closes.
+   */
+  stop(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -25,19 +30,33 @@ declare module 'fastify' {
 
 /** Jobs a process runs at once. */
 const CONCURRENCY = 4;
+/** The schedule that clears finished jobs (every hour, on one process). */
+export const JOBS_PURGE = 'jobs.purge';
+const PURGE_EVERY_MS = 3_600_000;
 
 /**
  * Named plugin `jobs` (issue #13): every process is a worker of the durable queue in PostgreSQL. It polls every
  * JOBS_POLL_MS, looks at once after any write answered by any process, retries a failing job with backoff and keeps it as
- * failed after its last try; periodic tasks run on one process per period.
+ * failed after its last try; periodic tasks run on one process per period, and once soon after a process starts when
+ * their period has already passed (a restart does not push them back a whole period). On close it takes no more
+ * work, puts back what it claimed but has not started, and waits for the jobs and tasks running before the
+ * database closes (the `db` plugin's close runs after this one's).
  */
 export const jobsPlugin = fp(
   async (app: FastifyInstance) => {
     const handlers = new Map<string, JobHandler>();
-    const schedules = new Map<string, { ms: number; task: () => Promise<void>; timer?: NodeJS.Timeout }>();
+    const schedules = new Map<string, { ms: number; task: () => Promise<void>; timer?: NodeJS.Timeout; first?: NodeJS.Timeout }>();
+    /** Jobs and periodic tasks running now; close waits for every one. */
     const running = new Set<Promise<void>>();
+    const track = (work: Promise<void>) => {
+      running.add(work);
+      void work.finally(() => running.delete(work));
+      return work;
+    };
     let timer: NodeJS.Timeout | undefined;
     let closed = false;
+    let started = false;
+    let stopped: Promise<void> | null = null;
     let polling: Promise<number> | null = null;
 
     const run = async (job: ClaimedJob) => {
@@ -58,13 +77,15 @@ export const jobsPlugin = fp(
       const free = CONCURRENCY - running.size;
       if (closed || free <= 0 || !handlers.size) return 0;
       const claimed = await claimJobs(app.db, [...handlers.keys()], free);
-      for (const job of claimed) {
-        const p = run(job).finally(() => {
-          running.delete(p);
-          schedule(0);
-        });
-        running.add(p);
+      if (closed) {
+        // Closing while the claim was on its way: another process runs them, at once.
+        await releaseJobs(
+          app.db,
+          claimed.map((job) => job.id),
+        );
+        return 0;
       }
+      for (const job of claimed) track(run(job).finally(() => schedule(0)));
       return claimed.length;
     };
 
@@ -91,14 +112,28 @@ export const jobsPlugin = fp(
       timer.unref();
     }
 
-    const runSchedule = async (name: string) => {
+    const runSchedule = (name: string) => {
       const entry = schedules.get(name);
-      if (!entry || closed) return;
-      try {
-        if (await claimSchedule(app.db, name, entry.ms)) await entry.task();
-      } catch (err) {
-        app.log.warn({ err, schedule: name }, `periodic task ${name} failed`);
-      }
+      if (!entry || closed) return Promise.resolve();
+      return track(
+        (async () => {
+          try {
+            if (await claimSchedule(app.db, name, entry.ms)) await entry.task();
+          } catch (err) {
+            app.log.warn({ err, schedule: name }, `periodic task ${name} failed`);
+          }
+        })(),
+      );
+    };
+
+    /** Every period from now, and once at once: the row answers whether the period has passed (on any process). */
+    const startSchedule = (name: string) => {
+      const entry = schedules.get(name);
+      if (!entry || closed || app.config.JOBS_POLL_MS === 0) return;
+      entry.timer = setInterval(() => void runSchedule(name), entry.ms);
+      entry.timer.unref();
+      entry.first = setTimeout(() => void runSchedule(name), 0);
+      entry.first.unref();
     };
 
     const jobs: Jobs = {
@@ -108,12 +143,8 @@ export const jobsPlugin = fp(
       },
       every(name, ms, task) {
         if (schedules.has(name)) throw new Error(`schedule '${name}' exists already`);
-        const entry: { ms: number; task: () => Promise<void>; timer?: NodeJS.Timeout } = { ms, task };
-        schedules.set(name, entry);
-        if (app.config.JOBS_POLL_MS > 0) {
-          entry.timer = setInterval(() => void runSchedule(name), ms);
-          entry.timer.unref();
-        }
+        schedules.set(name, { ms, task });
+        if (started) startSchedule(name);
       },
       kick: () => schedule(0),
       async drain() {
@@ -128,20 +159,32 @@ export const jobsPlugin = fp(
       async runSchedules() {
         for (const name of schedules.keys()) await runSchedule(name);
       },
+      stop() {
+        stopped ??= (async () => {
+          closed = true;
+          if (timer) clearTimeout(timer);
+          for (const entry of schedules.values()) {
+            clearInterval(entry.timer);
+            clearTimeout(entry.first);
+          }
+          // A poll on its way may still claim (it puts its jobs back); what runs ends before the pool does.
+          await polling;
+          while (running.size) await Promise.allSettled([...running]);
+        })();
+        return stopped;
+      },
     };
     app.decorate('jobs', jobs);
 
     // Work written by a request, here or on another process (the change channel), is looked for at once.
     app.changes.subscribe(() => jobs.kick());
+    jobs.every(JOBS_PURGE, PURGE_EVERY_MS, async () => void (await purgeJobs(app.db, app.config.JOBS_KEEP_DAYS * 86_400_000)));
     app.addHook('onReady', async () => {
+      started = true;
       if (app.config.JOBS_POLL_MS > 0) schedule(0);
+      for (const name of schedules.keys()) startSchedule(name);
     });
-    app.addHook('onClose', async () => {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      for (const entry of schedules.values()) clearInterval(entry.timer);
-      await Promise.allSettled([...running]);
-    });
+    app.addHook('onClose', () => jobs.stop());
   },
   { name: 'jobs', dependencies: ['db', 'changes'] },
 );

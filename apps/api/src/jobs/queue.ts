@@ -53,6 +53,17 @@ export async function claimJobs(db: Executor, kinds: string[], limit: number): P
   return rows.map((r) => ({ id: Number(r.id), kind: String(r.kind), payload: r.payload, attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts) }));
 }
 
+/**
+ * Puts claimed jobs back as they were before the claim (a worker that is shutting down and will not run them):
+ * queued, due at once, the try not counted, so another process takes them now rather than after the lease.
+ */
+export async function releaseJobs(db: Executor, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(
+    sql`update ${jobs} set status = 'queued', attempts = greatest(attempts - 1, 0), locked_until = null where ${inArray(jobs.id, ids)} and status = 'running'`,
+  );
+}
+
 export async function completeJob(db: Executor, id: number): Promise<void> {
   await db.execute(sql`update ${jobs} set status = 'done', finished = now(), locked_until = null, last_error = null where id = ${id}`);
 }
@@ -82,4 +93,39 @@ export async function claimSchedule(db: Executor, name: string, everyMs: number)
       where job_schedules.last_run <= now() - make_interval(secs => ${(everyMs * 0.9) / 1000})
     returning name`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** Rows one purge statement touches at most, so a long backlog is cleared in short statements. */
+const PURGE_BATCH = 5_000;
+
+/**
+ * Keeps the jobs table from growing forever (issue #13): a job done more than `keepMs` ago is deleted; a keyed one
+ * keeps its row (its key still says "at most once": a reminder that runs every hour must not mail twice) but
+ * loses its payload (mail bodies, addresses); after twelve times `keepMs` every finished row goes, failed ones too
+ * (staff see and retry those until then). Queued and running jobs are never touched. Answers the rows deleted.
+ */
+export async function purgeJobs(db: Executor, keepMs: number): Promise<number> {
+  const cutoff = sql`now() - make_interval(secs => ${keepMs / 1000})`;
+  const longCutoff = sql`now() - make_interval(secs => ${(keepMs * 12) / 1000})`;
+  const batched = async (statement: ReturnType<typeof sql>) => {
+    let total = 0;
+    for (;;) {
+      const result = (await db.execute(statement)) as unknown as { rows: unknown[] };
+      total += result.rows.length;
+      if (result.rows.length < PURGE_BATCH) return total;
+    }
+  };
+  let deleted = await batched(sql`
+    delete from ${jobs} where id in (
+      select id from ${jobs} where status = 'done' and key is null and finished < ${cutoff} limit ${PURGE_BATCH}
+    ) returning id`);
+  await batched(sql`
+    update ${jobs} set payload = '{}'::jsonb, last_error = null where id in (
+      select id from ${jobs} where status = 'done' and key is not null and finished < ${cutoff} and payload <> '{}'::jsonb limit ${PURGE_BATCH}
+    ) returning id`);
+  deleted += await batched(sql`
+    delete from ${jobs} where id in (
+      select id from ${jobs} where status in ('done', 'failed') and finished < ${longCutoff} limit ${PURGE_BATCH}
+    ) returning id`);
+  return deleted;
 }

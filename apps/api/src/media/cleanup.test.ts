@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +7,10 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../test/app.ts';
-import { buildArtwork, buildUser, loginAs, type UserRow } from '../../test/factories.ts';
+import { buildArtwork, buildInvite, buildStaff, buildUser, loginAs, type UserRow } from '../../test/factories.ts';
 import { makeImage } from '../../test/images.ts';
-import { banners, media, users } from '../db/schema/index.ts';
+import { artworks, banners, dataExports, inviteApplications, inviteExports, invites, media, users } from '../db/schema/index.ts';
+import { freezeSubmission } from '../features/invites/snapshot.ts';
 
 /**
  * Issue #13: deleting an account or an artwork leaves no file behind (originals and renditions, local and S3),
@@ -33,6 +34,22 @@ function cleansUp(name: string, settings: () => Record<string, string>) {
       expect(await app.storage.get(`_renditions/${key}/480.webp`)).not.toBeNull();
     }
     const exists = async (key: string) => (await app.storage.get(key)) !== null && (await app.storage.get(`_renditions/${key}/480.webp`)) !== null;
+    /** A private archive (a data export, a juror pack) as the archive writer stores it. */
+    async function storeArchive(key: string) {
+      const file = join(mkdtempSync(join(tmpdir(), 'axoo-archive-test-')), 'a.zip');
+      writeFileSync(file, 'PK archive');
+      await app.storage.putPrivateFile(key, file, 'application/zip');
+      expect(await app.storage.open(key)).not.toBeNull();
+    }
+    const stored = async (key: string) => (await app.storage.open(key)) !== null;
+    /** An artwork of `artist` sent to `inviteId` with `oldCover`, whose live cover then became `newCover`: only the frozen copy shows `oldCover`. */
+    async function submitThenReplaceCover(artist: UserRow, inviteId: number, oldCover: string, newCover: string) {
+      const artwork = await buildArtwork(app, artist, { cover: oldCover, croppedCover: oldCover });
+      const [application] = await app.db.insert(inviteApplications).values({ inviteId, artworkId: artwork.id }).returning();
+      await freezeSubmission(app.db, application);
+      await app.db.update(artworks).set({ cover: newCover, croppedCover: newCover }).where(eq(artworks.id, artwork.id));
+      return artwork;
+    }
     const records = async (keys: string[]) => (await app.db.select({ key: media.key }).from(media).where(inArray(media.key, keys))).map((r) => r.key).sort();
 
     it('deleting an account removes every file it uploaded, except one a home banner still shows', async () => {
@@ -53,6 +70,80 @@ function cleansUp(name: string, settings: () => Record<string, string>) {
       for (const key of [avatar, cover, content]) expect(await exists(key)).toBe(false);
       expect(await exists(bannerImage)).toBe(true);
       expect(await records(keys)).toEqual([bannerImage]);
+    });
+
+    it('deleting an account also removes its export archives, its invites’ juror packs and images, and what only their frozen submissions kept', async () => {
+      const brand = await buildUser(app);
+      const artist = await buildUser(app);
+      const invite = await buildInvite(app, brand);
+      const [logo, oldCover, newCover] = ['i/logo.png', 'b/old.png', 'b/new.png'].map((k) => `tests/${name}/${brand.id}/${k}`);
+      await upload(brand, logo);
+      await upload(artist, oldCover);
+      await upload(artist, newCover);
+      await app.db.update(invites).set({ logo }).where(eq(invites.id, invite.id));
+      await submitThenReplaceCover(artist, invite.id, oldCover, newCover);
+      const exportKey = `exports/${brand.id}/1-test.zip`;
+      const packKey = `private/juror-packs/${invite.id}/1.zip`;
+      await storeArchive(exportKey);
+      await storeArchive(packKey);
+      await app.db.insert(dataExports).values({ userId: brand.id, status: 'done', key: exportKey });
+      await app.db.insert(inviteExports).values({ inviteId: invite.id, status: 'done', key: packKey });
+
+      const agent = new Agent(app);
+      await loginAs(agent, brand);
+      expect((await agent.delete(`/api/v1/users/${brand.id}/`)).statusCode).toBe(204);
+      await app.jobs.drain();
+      expect(await stored(exportKey)).toBe(false);
+      expect(await stored(packKey)).toBe(false);
+      expect(await exists(logo)).toBe(false);
+      // The artist's old cover was kept only by the frozen copy in the brand's invite; the live one stays.
+      expect(await exists(oldCover)).toBe(false);
+      expect(await exists(newCover)).toBe(true);
+      expect(await records([logo, oldCover, newCover])).toEqual([newCover]);
+    });
+
+    it('deleting an invite removes its images, its juror pack and what only its frozen submissions kept', async () => {
+      const staff = await buildStaff(app);
+      const brand = await buildUser(app);
+      const artist = await buildUser(app);
+      const invite = await buildInvite(app, brand);
+      const [background, oldCover, newCover] = ['i/bg.png', 'c/old.png', 'c/new.png'].map((k) => `tests/${name}/${invite.id}/${k}`);
+      await upload(brand, background);
+      await upload(artist, oldCover);
+      await upload(artist, newCover);
+      await app.db.update(invites).set({ background }).where(eq(invites.id, invite.id));
+      await submitThenReplaceCover(artist, invite.id, oldCover, newCover);
+      const packKey = `private/juror-packs/${invite.id}/2.zip`;
+      await storeArchive(packKey);
+      await app.db.insert(inviteExports).values({ inviteId: invite.id, status: 'done', key: packKey });
+
+      const agent = new Agent(app);
+      await loginAs(agent, staff);
+      expect((await agent.delete(`/api/v1/invites/${invite.id}/`)).statusCode).toBe(204);
+      await app.jobs.drain();
+      expect(await stored(packKey)).toBe(false);
+      expect(await exists(background)).toBe(false);
+      expect(await exists(oldCover)).toBe(false);
+      expect(await exists(newCover)).toBe(true);
+    });
+
+    it('deleting an artwork also removes the uploads in its folder and the images only its frozen submissions kept', async () => {
+      const artist = await buildUser(app);
+      const brand = await buildUser(app);
+      const invite = await buildInvite(app, brand);
+      const [oldCover, newCover] = ['d/old.png', 'd/new.png'].map((k) => `tests/${name}/${artist.id}/${k}`);
+      await upload(artist, oldCover);
+      await upload(artist, newCover);
+      const artwork = await submitThenReplaceCover(artist, invite.id, oldCover, newCover);
+      // An upload for the artwork that it never came to show (replaced or abandoned).
+      const abandoned = `artworks/${artwork.id}/abandoned-${name}.png`;
+      await upload(artist, abandoned);
+      const agent = new Agent(app);
+      await loginAs(agent, artist);
+      expect((await agent.delete(`/api/v1/artworks/${artwork.id}/`)).statusCode).toBe(204);
+      await app.jobs.drain();
+      for (const key of [oldCover, newCover, abandoned]) expect(await exists(key)).toBe(false);
+      expect(await records([oldCover, newCover, abandoned])).toEqual([]);
     });
 
     it('deleting an artwork removes its images, except one another artwork still shows', async () => {

@@ -57,6 +57,13 @@ export function columnRetainer(keyColumns: PgColumn[], htmlColumns: PgColumn[] =
   };
 }
 
+/** Every key uploaded under `prefix/` (an artwork's folder: its images, replaced ones and abandoned uploads too). */
+export async function mediaKeysUnder(db: Executor, prefix: string): Promise<string[]> {
+  const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}/%`;
+  const rows = await db.select({ key: media.key }).from(media).where(sql`${media.key} like ${pattern}`);
+  return rows.map((r) => r.key);
+}
+
 /** Every key uploaded by this user (their media records), for an account that is being deleted. */
 export async function mediaKeysOf(db: Executor, ownerId: number): Promise<string[]> {
   const rows = await db.select({ key: media.key }).from(media).where(eq(media.ownerId, ownerId));

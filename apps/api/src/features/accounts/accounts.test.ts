@@ -304,6 +304,25 @@ describe('rate limits (issue #3)', () => {
     expect((await login(agentFrom(), other.email, PASSWORD)).statusCode).toBe(200);
   });
 
+  it('lets no more failed logins through than the limit when they arrive all at once (counted before checked, issue #13)', async () => {
+    const user = await buildUser(app);
+    const tries = LIMITS.loginPerAccount.max + 6;
+    const answers = await Promise.all(Array.from({ length: tries }, () => login(agentFrom(), user.email, 'Wrong12345')));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 400)).toHaveLength(LIMITS.loginPerAccount.max);
+    expect(codes.filter((c) => c === 429)).toHaveLength(tries - LIMITS.loginPerAccount.max);
+    // The refused ones were not counted as failures of another kind: the next login is still refused, once.
+    expect((await login(agentFrom(), user.email, PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('lets no more reset requests through than the limit when they arrive all at once', async () => {
+    const user = await buildUser(app);
+    const answers = await Promise.all(
+      Array.from({ length: LIMITS.resetPerAddress.max + 4 }, () => agentFrom().post('/api/v1/users/password_reset/', { email: user.email })),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(LIMITS.resetPerAddress.max);
+  });
+
   it('does not count successful logins and forgets failures after a success', async () => {
     const user = await buildUser(app);
     for (let i = 0; i < LIMITS.loginPerAccount.max - 1; i++) await login(agentFrom(), user.email, 'Wrong12345');

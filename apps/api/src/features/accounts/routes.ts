@@ -56,15 +56,15 @@ export async function accountsRoutes(app: FastifyInstance) {
       const { email, password } = request.body;
       const ipKey = request.ip;
       const accountKey = emailKey(email);
-      const wait = Math.max(await throttles.loginIp.retryAfter(ipKey), await throttles.loginAccount.retryAfter(accountKey));
-      if (wait) throw locked('login.locked', wait);
-      const user = await accounts.authenticate(app.db, email, password);
-      if (!user) {
-        await throttles.loginIp.hit(ipKey);
-        await throttles.loginAccount.hit(accountKey);
-        throw badRequest({ non_field_errors: 'login.failed' });
+      // Counted before it is checked (issue #13): a failure keeps its count, anything else gives it back.
+      const wait = Math.max(...(await Promise.all([throttles.loginIp.take(ipKey), throttles.loginAccount.take(accountKey)])));
+      if (wait) {
+        await Promise.all([throttles.loginIp.giveBack(ipKey), throttles.loginAccount.giveBack(accountKey)]);
+        throw locked('login.locked', wait);
       }
-      await throttles.loginAccount.clear(accountKey);
+      const user = await accounts.authenticate(app.db, email, password);
+      if (!user) throw badRequest({ non_field_errors: 'login.failed' });
+      await Promise.all([throttles.loginIp.giveBack(ipKey), throttles.loginAccount.clear(accountKey)]);
       await accounts.recordLogin(app.db, user.id);
       await startSession(request, reply, user.id);
       return { user: await accounts.loadCurrentUser(app.db, user, request.lang) };
@@ -99,13 +99,16 @@ export async function accountsRoutes(app: FastifyInstance) {
     async (request) => {
       const viewer = requireUser(request);
       const key = String(viewer.id);
-      const wait = await throttles.change.retryAfter(key);
-      if (wait) throw locked('login.locked', wait);
-      const result = await accounts.changePassword(app.db, viewer, request.params.id, request.body, request.sessionKey);
-      if (result === 'wrong_old') {
-        await throttles.change.hit(key);
-        throw badRequest({ old_password: 'password.wrong_old' });
+      const wait = await throttles.change.take(key);
+      if (wait) {
+        await throttles.change.giveBack(key);
+        throw locked('login.locked', wait);
       }
+      const result = await accounts.changePassword(app.db, viewer, request.params.id, request.body, request.sessionKey).catch(async (err) => {
+        await throttles.change.giveBack(key);
+        throw err;
+      });
+      if (result === 'wrong_old') throw badRequest({ old_password: 'password.wrong_old' });
       await throttles.change.clear(key);
       return { detail: request.t('password.changed') };
     },
@@ -122,10 +125,12 @@ export async function accountsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const address = emailKey(request.body.email);
-      const wait = Math.max(await throttles.resetIp.retryAfter(request.ip), await throttles.resetAddress.retryAfter(address));
-      if (wait) throw locked('password_reset.locked', wait);
-      await throttles.resetIp.hit(request.ip);
-      await throttles.resetAddress.hit(address);
+      // Every request counts; the count comes first, so concurrent requests cannot pass the limit together.
+      const wait = Math.max(...(await Promise.all([throttles.resetIp.take(request.ip), throttles.resetAddress.take(address)])));
+      if (wait) {
+        await Promise.all([throttles.resetIp.giveBack(request.ip), throttles.resetAddress.giveBack(address)]);
+        throw locked('password_reset.locked', wait);
+      }
       await accounts.requestPasswordReset(app, request.body.email, siteOrigin(request));
       return { detail: request.t('password.reset_sent') };
     },

@@ -14,6 +14,8 @@ import { presentUser } from './present.ts';
 import { listUserCategories } from './user.ts';
 import * as q from './queries.ts';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './tokens.ts';
+import { inviteIdsOf, storedKeysOfInvites } from '../invites/stored.ts';
+import { exportKeysOf } from '../rights/export-queries.ts';
 
 /** The current user as the SPA holds it, with the main fields named in the request language. */
 export async function loadCurrentUser(db: Executor, user: UserRow, lang: Lang) {
@@ -149,10 +151,17 @@ export async function deleteAccount(db: Db, viewer: UserRow, accountId: number):
   if (!canSelfDelete(viewer)) throw new AppError(400, { detail: 'account.premium_delete' });
   await db.transaction(async (tx) => {
     // Artworks (with their tags, collections, applications), collections, invites, subscriptions and
-    // sessions cascade from the user row; page views keep their rows without an owner. Every file the user
-    // uploaded is queued for deletion with its renditions in the same transaction (issue #13).
-    await enqueueMediaDelete(tx, await mediaKeysOf(tx, viewer.id));
+    // sessions cascade from the user row; page views keep their rows without an owner. Every stored object that
+    // goes with it is queued for deletion (with renditions) in the same transaction (issue #13): every file the user
+    // uploaded, their data-export archives, and what goes with their invites (juror packs, the images only the
+    // frozen submissions to them still keep).
+    const keys = [
+      ...(await mediaKeysOf(tx, viewer.id)),
+      ...(await exportKeysOf(tx, viewer.id)),
+      ...(await storedKeysOfInvites(tx, await inviteIdsOf(tx, viewer.id))),
+    ];
     await q.deleteUser(tx, viewer.id);
+    await enqueueMediaDelete(tx, keys);
   });
 }
 

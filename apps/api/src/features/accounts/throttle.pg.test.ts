@@ -37,6 +37,21 @@ describe('the login limit across two processes sharing Redis', () => {
     expect(a.counters.kind).toBe('redis');
   });
 
+  it('lets no more failures through than the limit when both processes get them at the same moment', async () => {
+    const user = await buildUser(a);
+    // From another address than the first test's, whose per-IP allowance is spent.
+    const login = (app: FastifyInstance) => {
+      const agent = new Agent(app, 'en');
+      const request = agent.request.bind(agent);
+      agent.request = (o) => request({ ...o, remoteAddress: '10.9.8.7' });
+      return agent.post('/accounts/login/', { email: user.email, password: 'Wrong12345' });
+    };
+    const tries = LIMITS.loginPerAccount.max + 6;
+    const answers = await Promise.all(Array.from({ length: tries }, (_, i) => login(i % 2 ? a : b)));
+    expect(answers.filter((r) => r.statusCode === 400)).toHaveLength(LIMITS.loginPerAccount.max);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(tries - LIMITS.loginPerAccount.max);
+  });
+
   it('holds a route limit (@fastify/rate-limit) across both processes too', async () => {
     const reset = (app: FastifyInstance) => new Agent(app, 'en').post('/api/v1/users/reset/', { uidb64: 'MQ', token: 'x-y', password: 'Aa345678' });
     for (let i = 0; i < 30; i++) expect((await reset(i % 2 ? a : b)).statusCode).toBe(400);

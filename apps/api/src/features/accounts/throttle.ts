@@ -31,16 +31,22 @@ export class Throttle {
     private readonly enabled = true,
   ) {}
 
-  /** Seconds until the key may try again, or 0 when it is not blocked (also when the store is unreachable). */
-  async retryAfter(key: string): Promise<number> {
+  /**
+   * Counts an attempt first, then compares (issue #13): answers 0 when it may go ahead, or the seconds until the
+   * key may try again. Concurrent attempts, on one process or many, each get their own count, so no more than
+   * `max` go ahead in a window. An attempt that ends up not counting (a success, or one refused here) is given
+   * back with `giveBack`. An unreachable store lets the attempt go ahead.
+   */
+  async take(key: string): Promise<number> {
     if (!this.enabled) return 0;
-    const w = await this.store.peek(this.keyOf(key)).catch((err) => this.failOpen(err));
-    if (!w || w.count < this.limit.max) return 0;
+    const w = await this.store.hit(this.keyOf(key), this.limit.windowSeconds * 1000).catch((err) => this.failOpen(err));
+    if (!w || w.count <= this.limit.max) return 0;
     return Math.max(1, Math.ceil(w.resetInMs / 1000));
   }
 
-  async hit(key: string): Promise<void> {
-    if (this.enabled) await this.store.hit(this.keyOf(key), this.limit.windowSeconds * 1000).catch((err) => this.failOpen(err));
+  /** Takes back one attempt counted by `take`. */
+  async giveBack(key: string): Promise<void> {
+    if (this.enabled) await this.store.unhit(this.keyOf(key)).catch((err) => this.failOpen(err));
   }
 
   async clear(key: string): Promise<void> {

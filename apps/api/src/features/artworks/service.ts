@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { badRequest, type FieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { mediaKeysIn, sanitizeHtml } from '../../html/sanitize.ts';
-import { enqueueMediaDelete } from '../../media/cleanup.ts';
+import { enqueueMediaDelete, mediaKeysUnder } from '../../media/cleanup.ts';
 import { createPresignedUpload, foreignMedia, type PresignAnswer } from '../../media/service.ts';
 import type { Swatch } from '../../media/palette.ts';
 import { enqueuePaletteBackfill, measurePalette, paletteSource, replacePalette } from './palette.ts';
@@ -13,6 +13,7 @@ import { canEditArtwork } from './policy.ts';
 import { presentArtwork } from './present.ts';
 import { relationsOf } from './read-model.ts';
 import * as q from './queries.ts';
+import { snapshotKeys } from '../invites/snapshot.ts';
 
 type Row = q.ArtworkRow;
 const TAXONOMY = ['categories', 'fields', 'concepts'] as const;
@@ -164,12 +165,27 @@ export async function editableArtwork(deps: Deps, viewer: UserRow, id: number): 
   return row;
 }
 
-/** Deletes the artwork and queues its images (cover, crops, content) for deletion in the same transaction (issue #13). */
+/** Where an artwork's uploads are stored: `artworks/<id>/…`. */
+const mediaFolder = (artworkId: number) => `artworks/${artworkId}`;
+
+/**
+ * Deletes the artwork and queues its images for deletion in the same transaction (issue #13): the ones it shows
+ * (cover, crops, content), every upload in its folder (replaced and abandoned ones), and the ones only the frozen
+ * copies of its submissions kept (those go with its applications).
+ */
 export async function removeArtwork(deps: Deps, viewer: UserRow, id: number): Promise<void> {
   const row = await editableArtwork(deps, viewer, id);
   await deps.db.transaction(async (tx) => {
+    const keys = [
+      row.cover,
+      row.rawCover,
+      row.croppedCover,
+      ...mediaKeysIn(row.content),
+      ...(await mediaKeysUnder(tx, mediaFolder(row.id))),
+      ...(await snapshotKeys(tx, { artworkId: row.id })),
+    ];
     await q.deleteArtwork(tx, row.id);
-    await enqueueMediaDelete(tx, [row.cover, row.rawCover, row.croppedCover, ...mediaKeysIn(row.content)]);
+    await enqueueMediaDelete(tx, keys);
   });
 }
 
@@ -188,7 +204,7 @@ export async function presignArtworkImage(
     size: body.size,
     width: body.width,
     height: body.height,
-    prefix: `artworks/${row.id}`,
+    prefix: mediaFolder(row.id),
   });
 }
 

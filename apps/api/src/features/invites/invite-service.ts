@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, type FieldErrors, forbidden, notAuthenticated, notFound } from '../../http/errors.ts';
 import { signParts, verifyParts } from '../../http/signed.ts';
 import { queueMail } from '../../mail/queue.ts';
+import { enqueueMediaDelete } from '../../media/cleanup.ts';
 import { notify } from '../notifications/notify.ts';
 import { noticeNotSelected } from '../judging/notices.ts';
 import { inviteMail } from './mail.ts';
@@ -13,6 +14,7 @@ import type { UserRow } from '../accounts/user.ts';
 import { presentInvite, presentInviteDetail } from './present.ts';
 import * as q from './invite-queries.ts';
 import * as questions from './question-queries.ts';
+import { storedKeysOfInvites } from './stored.ts';
 import type { InviteRow } from './invite-queries.ts';
 
 /**
@@ -262,8 +264,13 @@ async function syncQuestions(tx: Executor, inviteId: number, wanted: { id?: numb
   }
 }
 
+/** Deletes the invite, and queues its stored objects (images, frozen submissions' images, juror pack) in the same transaction. */
 export async function deleteInvite(db: Db, id: number) {
-  if (!(await q.deleteInvite(db, id))) throw notFound();
+  await db.transaction(async (tx) => {
+    const keys = await storedKeysOfInvites(tx, [id]);
+    if (!(await q.deleteInvite(tx, id))) throw notFound();
+    await enqueueMediaDelete(tx, keys);
+  });
 }
 
 // Subscriptions (SPEC §4: the heart toggles; a guest is sent to login).

@@ -109,6 +109,11 @@ describe('automatic move to examination (SPEC §4 Invite status)', () => {
     const statusInTable = async () => (await app.db.select().from(invites).where(eq(invites.id, invite.id)))[0].status;
     const runs = async () => (await app.db.select().from(jobSchedules).where(eq(jobSchedules.name, EXAMINATION_SWEEP)))[0]?.runs ?? 0;
     expect(await statusInTable()).toBe('ongoing');
+    // The process ran the sweep once when it started; its period has passed since.
+    await app.db
+      .update(jobSchedules)
+      .set({ lastRun: new Date(Date.now() - 2 * app.config.INVITE_SWEEP_MS) })
+      .where(eq(jobSchedules.name, EXAMINATION_SWEEP));
     // This app's pass takes the period; the table is read directly, so no request applied the rule.
     await app.jobs.runSchedules();
     expect(await statusInTable()).toBe('examination');

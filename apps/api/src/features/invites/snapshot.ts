@@ -1,7 +1,7 @@
 import { type Lang, localisedName, MEDIA_PREFIX, type Snapshot } from '@axoo/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { artworks, inviteSnapshots } from '../../db/schema/index.ts';
+import { artworks, inviteApplications, inviteSnapshots } from '../../db/schema/index.ts';
 import { type Related, withRelated } from '../artworks/read-model.ts';
 
 /**
@@ -59,6 +59,29 @@ export async function freezeSubmission(tx: Executor, application: { id: number; 
     })
     .returning();
   return snapshot;
+}
+
+/**
+ * The stored keys the frozen submissions of these invites, or of this artwork's applications, name (cover, crop,
+ * content images). A snapshot keeps them while it exists; whatever deletes snapshots queues these keys in its
+ * transaction, so an image only a snapshot still showed does not stay behind (issue #13).
+ */
+export async function snapshotKeys(db: Executor, of: { inviteIds: number[] } | { artworkId: number }): Promise<string[]> {
+  let where: SQL;
+  if ('artworkId' in of) {
+    where = inArray(
+      inviteSnapshots.applicationId,
+      db.select({ id: inviteApplications.id }).from(inviteApplications).where(eq(inviteApplications.artworkId, of.artworkId)),
+    );
+  } else {
+    if (!of.inviteIds.length) return [];
+    where = inArray(inviteSnapshots.inviteId, of.inviteIds);
+  }
+  const rows = await db
+    .select({ cover: inviteSnapshots.cover, croppedCover: inviteSnapshots.croppedCover, images: inviteSnapshots.images })
+    .from(inviteSnapshots)
+    .where(where);
+  return [...new Set(rows.flatMap((r) => [r.cover, r.croppedCover, ...r.images]).filter(Boolean))];
 }
 
 export function findSnapshots(db: Executor, applicationIds: number[]) {

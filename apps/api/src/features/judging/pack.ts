@@ -1,6 +1,7 @@
 import type { ExportState } from '@axoo/contract';
 import type { Db } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
+import { inviteExports } from '../../db/schema/index.ts';
 import { csvLines } from '../../http/csv.ts';
 import { badRequest } from '../../http/errors.ts';
 import { signParts, verifyParts } from '../../http/signed.ts';
@@ -109,6 +110,8 @@ export async function buildPack(deps: Pick<Deps, 'db' | 'storage'>, inviteId: nu
     }
   });
   const previous = await q.findExport(db, inviteId);
-  await q.updateExport(db, inviteId, { status: 'done', done: entries.length, key, finished: new Date() });
+  const stored = await q.updateExport(db, inviteId, { status: 'done', done: entries.length, key, finished: new Date() }).returning({ key: inviteExports.key });
+  // The invite went while the pack was written: nothing names the pack any more, so it goes too (issue #13).
+  if (!stored.length) return void (await storage.delete(key));
   if (previous?.key && previous.key !== key) await storage.delete(previous.key);
 }

@@ -319,14 +319,25 @@ export async function findExport(db: Executor, inviteId: number) {
   return row;
 }
 
+/** A new pack is asked for; the last one's object stays named until the new one replaces it (then it is deleted). */
 export async function startExport(db: Executor, inviteId: number) {
-  const values = { status: 'queued' as const, done: 0, total: 0, key: '', requested: new Date(), finished: null };
+  const values = { status: 'queued' as const, done: 0, total: 0, requested: new Date(), finished: null };
   const [row] = await db
     .insert(inviteExports)
-    .values({ inviteId, ...values })
+    .values({ inviteId, key: '', ...values })
     .onConflictDoUpdate({ target: inviteExports.inviteId, set: values })
     .returning();
   return row;
+}
+
+/** The stored juror packs of these invites (they go with the invite, issue #13). */
+export async function packKeysOf(db: Executor, inviteIds: number[]): Promise<string[]> {
+  if (!inviteIds.length) return [];
+  const rows = await db
+    .select({ key: inviteExports.key })
+    .from(inviteExports)
+    .where(and(inArray(inviteExports.inviteId, inviteIds), sql`${inviteExports.key} <> ''`));
+  return rows.map((r) => r.key);
 }
 
 export function updateExport(db: Executor, inviteId: number, values: Partial<ExportRow>) {

@@ -21,8 +21,19 @@ export async function findExport(db: Executor, id: number): Promise<ExportRow | 
   return row ?? null;
 }
 
-export async function setExport(db: Executor, id: number, values: Partial<ExportRow>) {
-  await db.update(dataExports).set(values).where(eq(dataExports.id, id));
+/** Answers whether the export is still there (the account may have been deleted meanwhile). */
+export async function setExport(db: Executor, id: number, values: Partial<ExportRow>): Promise<boolean> {
+  const rows = await db.update(dataExports).set(values).where(eq(dataExports.id, id)).returning({ id: dataExports.id });
+  return rows.length > 0;
+}
+
+/** The stored archives of the user's exports (deleting the account deletes them, issue #13). */
+export async function exportKeysOf(db: Executor, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: dataExports.key })
+    .from(dataExports)
+    .where(and(eq(dataExports.userId, userId), ne(dataExports.key, '')));
+  return rows.map((r) => r.key);
 }
 
 /** The user's earlier finished exports (their objects go when a newer one is ready). */

@@ -126,15 +126,18 @@ export async function runExport(deps: Deps, payload: { exportId: number; siteUrl
     const vars = { site: deps.config.SITE_NAME, name: user.name, url, size: humanSize(result.bytes), hours: EXPORT_LINK_HOURS };
     const text = translate(lang, 'export.mail_body', vars);
     const older = await q.olderExports(deps.db, user.id, row.id);
-    await deps.db.transaction(async (tx: Executor) => {
-      await q.setExport(tx, row.id, { status: 'done', key, size: result.bytes, files: result.entries, finished: new Date() });
+    const kept = await deps.db.transaction(async (tx: Executor) => {
+      if (!(await q.setExport(tx, row.id, { status: 'done', key, size: result.bytes, files: result.entries, finished: new Date() }))) return false;
       for (const old of older) await q.setExport(tx, old.id, { status: 'failed', key: '' });
       await queueMail(
         tx,
         { to: user.email, subject: translate(lang, 'export.mail_subject', vars), text, html: mailHtml(lang, text) },
         { key: `mail:export:${row.id}` },
       );
+      return true;
     });
+    // The account went while the archive was written: nothing names the archive any more, so it goes too (issue #13).
+    if (!kept) return void (await deps.storage.delete(key));
     for (const old of older) if (old.key) await deps.storage.delete(old.key);
   } catch (error) {
     deps.log.error({ err: error, exportId: row.id }, 'data export failed');
