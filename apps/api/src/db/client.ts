@@ -44,8 +44,9 @@ export async function openDatabase(options: { url?: string; pgliteDir: string })
     // would throw: every client gets its own listener for its whole life. The statement it was running fails (a 503),
     // and the pool drops the broken client when it is released.
     pool.on('error', (err) => process.emitWarning(`idle PostgreSQL connection closed: ${err.message}`));
+    // Silent: the idle case is warned above, and a checked-out client's statement fails and is answered (and logged).
     pool.on('connect', (client) => {
-      client.on('error', (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
+      client.on('error', () => undefined);
     });
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     return {
