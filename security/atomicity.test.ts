@@ -1,7 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collections, follows, inviteAnswers, inviteApplications, inviteQuestions, inviteSubscriptions } from '../apps/api/src/db/schema/index.ts';
+import {
+  artworks,
+  artworkTags,
+  collections,
+  follows,
+  inviteAnswers,
+  inviteApplications,
+  inviteQuestions,
+  inviteSubscriptions,
+  tags,
+} from '../apps/api/src/db/schema/index.ts';
 import { Agent, buildTestApp } from '../apps/api/test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, buildUser, loginAs, type UserRow } from '../apps/api/test/factories.ts';
 import { report } from './seed.ts';
@@ -96,6 +106,72 @@ describe('twenty identical requests at once (issue #15)', () => {
     expect(res.statusCode).toBe(400);
     expect(await app.db.$count(inviteApplications, eq(inviteApplications.inviteId, invite.id))).toBe(0);
     expect(await app.db.$count(inviteAnswers, eq(inviteAnswers.questionId, mine.id))).toBe(0);
-    report('atomicity', { burst: TIMES, statuses: fired });
+  });
+});
+
+/**
+ * The server gives up in the middle of a write (a PostgreSQL that shuts down, a killed backend): a trigger on the
+ * second step's table raises `admin_shutdown` (57P01) after the first step has been written in the same transaction.
+ */
+async function killedOnInsertInto(table: string) {
+  await app.db.execute(
+    sql.raw(
+      `create or replace function axoo_killed() returns trigger language plpgsql as $$ begin raise exception 'killed half-way' using errcode = '57P01'; end $$`,
+    ),
+  );
+  await app.db.execute(sql.raw(`create trigger axoo_killed before insert on ${table} for each row execute function axoo_killed()`));
+  return async () => void (await app.db.execute(sql.raw(`drop trigger axoo_killed on ${table}`)));
+}
+
+describe('a write killed half-way leaves nothing (issue #15)', () => {
+  const killed: Record<string, number> = {};
+
+  it('an application killed while its answers are written: no application, no answer, a clean 503', async () => {
+    const invite = await buildInvite(app, artist);
+    const [question] = await app.db.insert(inviteQuestions).values({ inviteId: invite.id, question: 'Why?', order: 0 }).returning();
+    const applicant = await buildPremium(app);
+    const artwork = await buildArtwork(app, applicant);
+    const agent = await at(applicant);
+    const revive = await killedOnInsertInto('invite_answers');
+    try {
+      const res = await agent.post('/api/v1/invite-applications/', {
+        invite: invite.id,
+        artwork: artwork.id,
+        answers: [{ question: question.id, answer: 'Because' }],
+      });
+      killed.application = res.statusCode;
+      expect(res.statusCode).toBe(503);
+    } finally {
+      await revive();
+    }
+    expect(await app.db.$count(inviteApplications, eq(inviteApplications.inviteId, invite.id))).toBe(0);
+    expect(await app.db.$count(inviteAnswers, eq(inviteAnswers.questionId, question.id))).toBe(0);
+    // Once the database is whole again, the same request goes through.
+    const again = await agent.post('/api/v1/invite-applications/', {
+      invite: invite.id,
+      artwork: artwork.id,
+      answers: [{ question: question.id, answer: 'Because' }],
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('an artwork saved with new tags, killed while they are linked: the title, the tags and their links as before', async () => {
+    const artwork = await buildArtwork(app, artist, { title: 'Before' });
+    const agent = await at(artist);
+    const first = await agent.put(`/api/v1/artworks/${artwork.id}/`, { tags: ['kept-tag'] });
+    expect(first.statusCode).toBe(200);
+    const revive = await killedOnInsertInto('artwork_tags');
+    try {
+      const res = await agent.put(`/api/v1/artworks/${artwork.id}/`, { title: 'After', tags: ['kept-tag', 'half-way-tag'] });
+      killed.artwork = res.statusCode;
+      expect(res.statusCode).toBe(503);
+    } finally {
+      await revive();
+    }
+    const [row] = await app.db.select({ title: artworks.title }).from(artworks).where(eq(artworks.id, artwork.id));
+    expect(row.title).toBe('Before');
+    expect(await app.db.$count(tags, eq(tags.name, 'half-way-tag'))).toBe(0);
+    expect(await app.db.$count(artworkTags, eq(artworkTags.artworkId, artwork.id))).toBe(1);
+    report('atomicity', { burst: TIMES, statuses: fired, killedHalfWay: killed });
   });
 });

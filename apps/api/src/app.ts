@@ -15,12 +15,12 @@ import { siteRoutes } from './features/site/routes.ts';
 import { countersPlugin } from './http/counters.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { dbPlugin } from './http/db.ts';
-import { errorsPlugin, notFound } from './http/errors.ts';
+import { errorsPlugin, frameworkErrors, notFound } from './http/errors.ts';
 import { changesPlugin } from './http/changes.ts';
 import { guestAnswersPlugin } from './http/guest-answers.ts';
 import { i18nPlugin } from './http/i18n.ts';
 import { rateLimitPlugin } from './http/rate-limit.ts';
-import { securityPlugin } from './http/security.ts';
+import { securityHeaders, securityPlugin } from './http/security.ts';
 import { sessionsPlugin } from './http/sessions.ts';
 import { textGuardPlugin } from './http/text.ts';
 import { isApiPath, spaPlugin } from './pages/host.ts';
@@ -50,6 +50,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // While closing, requests on connections already open are answered (server.ts closes them after), not 503.
     return503OnClosing: false,
+    // A URL the router cannot decode is a 400 in the request's language, never Fastify's own English body.
+    frameworkErrors: frameworkErrors(securityHeaders(config)),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -15,7 +15,10 @@ export interface TestApp extends FastifyInstance {}
  * A fresh app on a fresh database: in-memory PGlite, or (when TEST_DATABASE_URL is set, `npm run test:pg`)
  * a new database on that PostgreSQL server, dropped at close.
  */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: { logger?: Parameters<typeof buildApp>[0]['logger'] } = {},
+): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'axoo-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
   let url: string | undefined;
@@ -44,7 +47,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Fas
   const database: Database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
   await database.migrate();
   await seedTaxonomy(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: options.logger ?? false });
   if (dropDatabase) app.addHook('onClose', dropDatabase);
   await app.ready();
   return app;

@@ -80,4 +80,21 @@ describe('requests', () => {
     expect(res.json()).toEqual({ 'tags.1': message('en') });
     expect((await agent.get(`/api/v1/artworks/${art.id}/`)).json().title).toBe('Before');
   });
+
+  it('a URL the router cannot decode (bad percent-encoding, an encoded lone surrogate): 400 in the request language, never 500', async () => {
+    for (const [lang, url] of [
+      ['en', '/api/v1/artists/%E0%A4%A/'],
+      ['ko', '/api/v1/artists/%ED%A0%80/'],
+      ['en', '/%'],
+      ['ko', '/artists/%ZZ/'],
+    ] as const) {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await app.inject({ method, url, headers: { 'accept-language': lang } });
+        expect(res.statusCode, `${method} ${url}`).toBe(400);
+        expect(res.json()).toEqual({ detail: translate(lang, 'request.bad_url') });
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      }
+    }
+  });
 });

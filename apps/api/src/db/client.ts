@@ -38,9 +38,16 @@ export async function openDatabase(options: { url?: string; pgliteDir: string })
   if (options.url) {
     // A request waits at most 2 s for a connection: with the server down it gets a clean 503, never a hang.
     const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 2_000 });
-    // An idle pooled connection the server ends (restart, failover, a dropped test database) must
-    // not crash the process: the pool replaces it on the next checkout.
+    // A connection the server ends (restart, failover, pg_terminate_backend, a dropped test database) must not crash
+    // the process (issue #15 outage). Idle, the pool hears it and replaces the connection on the next checkout. Checked
+    // out (a transaction, a migration's lock), the pool no longer listens and an 'error' event without a listener
+    // would throw: every client gets its own listener for its whole life. The statement it was running fails (a 503),
+    // and the pool drops the broken client when it is released.
     pool.on('error', (err) => process.emitWarning(`idle PostgreSQL connection closed: ${err.message}`));
+    // Silent: the idle case is warned above, and a checked-out client's statement fails and is answered (and logged).
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     return {
       db,

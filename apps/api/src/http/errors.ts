@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { hasMessage, type Lang, translate } from '@axoo/contract';
+import { requestLang } from './i18n.ts';
 
 /** A message key with its placeholders, translated when the response is written. */
 export type Message = string | { key: string; params?: Record<string, string | number> };
@@ -132,6 +133,23 @@ export const errorsPlugin = fp(
   },
   { name: 'errors', dependencies: ['i18n'] },
 );
+
+/**
+ * Fastify's `frameworkErrors` (issue #15): a URL the router cannot decode (bad percent-encoding, an encoded lone
+ * surrogate) or a path parameter over the router's length is refused before any route or hook runs. It leaves
+ * like every other refusal: the DRF shape, in the request's language, with the security headers of its URL (the
+ * `onSend` chain does not run for it).
+ */
+export function frameworkErrors(headersFor: (url: string) => Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.raw.url ?? '/';
+    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    const status = tooLong ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+    const detail = tooLong ? 'request.url_too_long' : status === 400 ? 'request.bad_url' : 'server.error';
+    const body = JSON.stringify(renderBody(requestLang(url, request.headers), { detail }));
+    reply.headers(headersFor(url)).header('content-type', 'application/json; charset=utf-8').status(status).send(body);
+  };
+}
 
 /** PostgreSQL's codes for a server that is gone, starting, shutting down or full, and the driver's own. */
 const UNAVAILABLE_CODES = new Set([

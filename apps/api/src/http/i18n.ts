@@ -9,6 +9,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A request's language: a page's language version (`?lang=`, the hreflang alternates of issue #18) wins; then the
+ * interface's language switch (a `lang` cookie); then the browser's list. Korean by default.
+ */
+export function requestLang(url: string, headers: { cookie?: string; 'accept-language'?: string }): Lang {
+  const linked = /[?&]lang=(ko|en)(?:&|#|$)/.exec(url)?.[1] as Lang | undefined;
+  const chosen = linked ?? (/(?:^|;\s*)lang=(ko|en)(?:;|$)/.exec(headers.cookie ?? '')?.[1] as Lang | undefined);
+  return chosen ?? pickLang(headers['accept-language']);
+}
+
 /** Named plugin `i18n`: the request's language from `?lang=`, the `lang` cookie or Accept-Language (Korean by default). */
 export const i18nPlugin = fp(
   async (app: FastifyInstance) => {
@@ -17,11 +27,7 @@ export const i18nPlugin = fp(
       return translate(this.lang, key, params);
     });
     app.addHook('onRequest', async (request) => {
-      // A page's language version (`?lang=`, the hreflang alternates of issue #18) wins; then the interface's
-      // language switch (a `lang` cookie); then the browser's list.
-      const linked = /[?&]lang=(ko|en)(?:&|#|$)/.exec(request.url)?.[1] as Lang | undefined;
-      const chosen = linked ?? (/(?:^|;\s*)lang=(ko|en)(?:;|$)/.exec(request.headers.cookie ?? '')?.[1] as Lang | undefined);
-      request.lang = chosen ?? pickLang(request.headers['accept-language']);
+      request.lang = requestLang(request.url, request.headers);
     });
   },
   { name: 'i18n' },

@@ -23,7 +23,7 @@ const LINK = /https?:\/\/[^\s<>"')]+/g;
 
 /**
  * Named plugin `mail`: requests never send; they queue (`queueMail`), and the `mail` job sends through this. nodemailer over an outbox folder (DATA_DIR/outbox, one .eml per mail) by
- * default, or SMTP when SMTP_URL is set. Each mail is logged with the links it carries, so a
+ * default, or SMTP when SMTP_URL is set. Each mail is logged; with the outbox, with the links it carries, so a
  * local user can follow a reset link from the server log.
  */
 export const mailPlugin = fp(
@@ -36,7 +36,9 @@ export const mailPlugin = fp(
       pending.add(delivery);
       try {
         const where = await delivery;
-        const links = [...new Set(mail.text.match(LINK) ?? [])];
+        // Only local delivery (the outbox) logs a mail's links, so a local user can follow a reset link from the log;
+        // real delivery never does: those links carry tokens (reset, unsubscribe, jury) as good as a password.
+        const links = transport.kind === 'outbox' ? [...new Set(mail.text.match(LINK) ?? [])] : [];
         app.log.info({ transport: transport.kind, where, subject: mail.subject, links }, `mail sent: ${mail.subject} ${links.join(' ')}`.trim());
       } finally {
         pending.delete(delivery);

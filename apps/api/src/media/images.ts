@@ -47,23 +47,118 @@ export interface CheckedImage {
 const MARKUP = /<(script|html|body|svg|iframe|object|embed|\?xml|!doctype)|javascript:|on(load|error)\s*=/i;
 export const holdsMarkup = (bytes: Buffer) => MARKUP.test(bytes.toString('latin1'));
 
-/**
- * Whether the file reaches its format's end (a decoder may forgive a cut-off file and fill in the rest; we keep only
- * whole ones): PNG's IEND chunk, JPEG's end-of-image marker, WebP's RIFF length, GIF's trailer byte.
- */
-function complete(bytes: Buffer, type: ImageType): boolean {
-  switch (type) {
-    case 'image/png': {
-      // The IEND chunk whole: its type and the 4-byte CRC after it (a cut inside the CRC is still a cut file).
-      const at = bytes.lastIndexOf('IEND', bytes.length, 'latin1');
-      return at >= 12 && at + 8 <= bytes.length;
+/** How a file ends and what it carries besides pixels, as its format's own structure says. */
+export interface Layout {
+  /** The byte just past the format's end marker: anything after it (a ZIP, markup, a script) is a trailing tail. */
+  end: number;
+  /** Blocks that hold text or metadata rather than pixels (EXIF, XMP, IPTC, comments, text chunks). */
+  extras: boolean;
+}
+
+/** JPEG markers that may carry only pixels' own data: JFIF (APP0), ICC (APP2), Adobe colour (APP14), tables, frames. */
+const JPEG_PLAIN = new Set([0xe0, 0xe2, 0xee, 0xc0, 0xc1, 0xc2, 0xc3, 0xc4, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf, 0xdb, 0xdd, 0xcc]);
+
+function jpegLayout(b: Buffer): Layout | null {
+  let extras = false;
+  let i = 2;
+  while (i + 2 <= b.length) {
+    if (b[i] !== 0xff) return null;
+    const marker = b[i + 1];
+    if (marker === 0xff) {
+      i++; // a fill byte
+      continue;
     }
+    if (marker === 0xd9) return { end: i + 2, extras };
+    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      i += 2;
+      continue;
+    }
+    if (i + 4 > b.length) return null;
+    if (marker !== 0xda && !JPEG_PLAIN.has(marker)) extras = true;
+    i += 2 + b.readUInt16BE(i + 2);
+    if (marker === 0xda) {
+      // Entropy-coded data runs to the next marker that is not a stuffed 0xFF00 or a restart.
+      while (i + 1 < b.length && !(b[i] === 0xff && b[i + 1] !== 0 && !(b[i + 1] >= 0xd0 && b[i + 1] <= 0xd7))) i++;
+    }
+  }
+  return null;
+}
+
+/** PNG chunks that are pixels, their colour or their animation; any other (tEXt, zTXt, iTXt, eXIf, private) is an extra. */
+const PNG_PLAIN = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'sBIT', 'pHYs', 'bKGD', 'acTL', 'fcTL', 'fdAT']);
+
+function pngLayout(b: Buffer): Layout | null {
+  let extras = false;
+  let i = 8;
+  while (i + 12 <= b.length) {
+    const type = b.toString('latin1', i + 4, i + 8);
+    if (!PNG_PLAIN.has(type)) extras = true;
+    i += 12 + b.readUInt32BE(i);
+    // The IEND chunk whole, with its CRC (a cut inside the CRC is still a cut file).
+    if (type === 'IEND') return i <= b.length ? { end: i, extras } : null;
+  }
+  return null;
+}
+
+function gifLayout(b: Buffer): Layout | null {
+  if (b.length < 13) return null;
+  let extras = false;
+  let i = 13;
+  if (b[10] & 0x80) i += 3 * (2 << (b[10] & 7));
+  const subBlocks = () => {
+    while (i < b.length) {
+      const n = b[i];
+      i += 1 + n;
+      if (n === 0) return true;
+    }
+    return false;
+  };
+  while (i < b.length) {
+    const block = b[i];
+    if (block === 0x3b) return { end: i + 1, extras };
+    if (block === 0x21) {
+      // Graphic control (0xF9) is pixels' timing; the NETSCAPE loop is animation; comments and XMP are extras.
+      const label = b[i + 1];
+      if (label === 0xfe || label === 0x01 || (label === 0xff && b.toString('latin1', i + 3, i + 14) !== 'NETSCAPE2.0')) extras = true;
+      i += 2;
+    } else if (block === 0x2c) {
+      if (i + 10 > b.length) return null;
+      const flags = b[i + 9];
+      i += 10;
+      if (flags & 0x80) i += 3 * (2 << (flags & 7));
+      i += 1; // LZW minimum code size
+    } else return null;
+    if (!subBlocks()) return null;
+  }
+  return null;
+}
+
+function webpLayout(b: Buffer): Layout | null {
+  if (b.length < 12) return null;
+  const end = b.readUInt32LE(4) + 8;
+  if (end > b.length) return null;
+  let extras = false;
+  for (let i = 12; i + 8 <= end; i += 8 + b.readUInt32LE(i + 4) + (b.readUInt32LE(i + 4) & 1)) {
+    if (['EXIF', 'XMP '].includes(b.toString('latin1', i, i + 4))) extras = true;
+  }
+  return { end, extras };
+}
+
+/**
+ * Where a file of a format really ends and whether it carries metadata, or null when it does not reach its end (a
+ * decoder may forgive a cut-off file and fill in the rest; we keep only whole ones): JPEG's end-of-image marker after
+ * its last scan, PNG's IEND chunk, GIF's trailer after its last block, WebP's RIFF length.
+ */
+export function layoutOf(bytes: Buffer, type: ImageType): Layout | null {
+  switch (type) {
     case 'image/jpeg':
-      return bytes.includes(Buffer.from([0xff, 0xd9]), 2);
+      return jpegLayout(bytes);
+    case 'image/png':
+      return pngLayout(bytes);
     case 'image/webp':
-      return bytes.length >= 12 && bytes.readUInt32LE(4) + 8 <= bytes.length;
+      return webpLayout(bytes);
     default:
-      return bytes.lastIndexOf(0x3b) > 13;
+      return gifLayout(bytes);
   }
 }
 
@@ -77,14 +172,15 @@ const hex = (n: number) =>
 
 /**
  * Checks uploaded bytes (DESIGN "Images"): magic number matches the declared type, real dimensions, the pixel
- * limit read from the header before any decode, EXIF/GPS/XMP stripped with the orientation applied to the pixels,
- * markup carried along (a polyglot) dropped by re-encoding, and the dominant colour.
+ * limit read from the header before any decode, EXIF/GPS/XMP/IPTC stripped with the orientation applied to the pixels,
+ * a tail or markup carried along (a polyglot) dropped by re-encoding, and the dominant colour.
  */
 export async function checkImage(bytes: Buffer, declared: ImageType): Promise<CheckedImage> {
   const sniffed = sniffType(bytes);
   if (!sniffed) throw new ImageRejected('type');
   if (sniffed !== declared) throw new ImageRejected('mismatch');
-  if (!complete(bytes, sniffed)) throw new ImageRejected('corrupt');
+  const layout = layoutOf(bytes, sniffed);
+  if (!layout) throw new ImageRejected('corrupt');
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { ...decodeOptions, limitInputPixels: false }).metadata();
@@ -100,7 +196,13 @@ export async function checkImage(bytes: Buffer, declared: ImageType): Promise<Ch
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = rotated ? frameHeight : meta.width;
   const height = rotated ? meta.width : frameHeight;
-  const needsRewrite = Boolean(meta.exif || meta.xmp || meta.iptc || (meta.orientation && meta.orientation !== 1)) || holdsMarkup(bytes);
+  // Metadata (EXIF and GPS, XMP, IPTC, comments, text chunks), a tail after the format's end (a ZIP, markup or a
+  // script appended: a polyglot) or markup anywhere: re-encoded from the pixels, so none of it is kept or served.
+  const needsRewrite =
+    Boolean(meta.exif || meta.xmp || meta.iptc || (meta.orientation && meta.orientation !== 1)) ||
+    layout.extras ||
+    layout.end < bytes.length ||
+    holdsMarkup(bytes);
   let body = bytes;
   try {
     if (needsRewrite) {

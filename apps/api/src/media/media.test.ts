@@ -8,6 +8,7 @@ import { buildUser, loginAs } from '../../test/factories.ts';
 import { makeImage, makeJpegWithExif, makePngBomb } from '../../test/images.ts';
 import { media } from '../db/schema/index.ts';
 import { MEDIA_DELETED, matchesEtag, RenditionCache } from './cache.ts';
+import { layoutOf } from './images.ts';
 import { signGrant } from './local.ts';
 import { createPresignedUpload, foreignMedia } from './service.ts';
 
@@ -160,6 +161,32 @@ describe('EXIF', () => {
     const rmeta = await sharp(rendition.rawPayload).metadata();
     expect(rmeta.exif).toBeUndefined();
     expect([rmeta.width, rmeta.height]).toEqual([156, 234]);
+  });
+});
+
+describe('layoutOf (issue #15: tails and metadata)', () => {
+  it('finds where each format ends, past an EXIF thumbnail, and refuses a file cut before it', async () => {
+    for (const format of ['jpeg', 'png', 'gif', 'webp'] as const) {
+      const bytes = await makeImage(40, 30, format);
+      const type = `image/${format}` as const;
+      expect(layoutOf(bytes, type), format).toEqual({ end: bytes.length, extras: false });
+      expect(layoutOf(Buffer.concat([bytes, Buffer.from('PK\u0003\u0004 tail')]), type), format).toEqual({ end: bytes.length, extras: false });
+      expect(layoutOf(bytes.subarray(0, bytes.length - 1), type), format).toBeNull();
+    }
+    const exif = await makeJpegWithExif(40, 30);
+    expect(layoutOf(exif, 'image/jpeg')).toEqual({ end: exif.length, extras: true });
+    // An end-of-image marker inside the metadata does not end the file: cut after the header, it is still cut.
+    expect(layoutOf(exif.subarray(0, exif.indexOf(Buffer.from([0xff, 0xda]))), 'image/jpeg')).toBeNull();
+  });
+
+  it('re-encodes an image with a ZIP appended (a polyglot): the stored file ends where the image does', async () => {
+    const jpeg = await makeImage(40, 30, 'jpeg');
+    const answer = await presign('image/jpeg');
+    const res = await putBytes(answer.url, Buffer.concat([jpeg, Buffer.from('PK\u0003\u0004evil.jsx')]), 'image/jpeg');
+    expect(res.statusCode).toBe(200);
+    const stored = (await app.inject(`/media/${answer.filename}`)).rawPayload;
+    expect(stored.includes('evil.jsx')).toBe(false);
+    expect(layoutOf(stored, 'image/jpeg')).toEqual({ end: stored.length, extras: false });
   });
 });
 

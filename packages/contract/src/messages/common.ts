@@ -20,6 +20,11 @@ export const common = {
     en: 'This text holds a character that cannot be stored (NUL or broken Unicode).',
   },
   'request.malformed': { ko: '요청 형식이 올바르지 않습니다.', en: 'The request is malformed.' },
+  'request.bad_url': {
+    ko: '주소가 올바르지 않습니다(잘못된 % 인코딩 또는 깨진 유니코드).',
+    en: 'The address is malformed (bad percent-encoding or broken Unicode).',
+  },
+  'request.url_too_long': { ko: '주소가 너무 깁니다.', en: 'The address is too long.' },
   'request.too_large': { ko: '요청이 너무 큽니다.', en: 'The request is too large.' },
   'request.unsupported_type': { ko: '지원하지 않는 형식입니다.', en: 'Unsupported content type.' },
   'auth.required': { ko: '로그인이 필요합니다.', en: 'Authentication credentials were not provided.' },
