@@ -7,6 +7,8 @@ import { queueMail } from '../../mail/queue.ts';
 import { notify } from '../notifications/notify.ts';
 import { noticeNotSelected } from '../judging/notices.ts';
 import { inviteMail } from './mail.ts';
+import { snapshotKeysOf } from './snapshot.ts';
+import { enqueueMediaDelete } from '../../media/cleanup.ts';
 import { canEditInvite, isInviteStaff } from './policy.ts';
 import type { Page } from '../../http/paging.ts';
 import type { UserRow } from '../accounts/user.ts';
@@ -262,8 +264,13 @@ async function syncQuestions(tx: Executor, inviteId: number, wanted: { id?: numb
   }
 }
 
+/** Deletes the invite; the copies its frozen submissions showed go with it (issue #16), in the same transaction. */
 export async function deleteInvite(db: Db, id: number) {
-  if (!(await q.deleteInvite(db, id))) throw notFound();
+  await db.transaction(async (tx) => {
+    const keys = await snapshotKeysOf(tx, id);
+    if (!(await q.deleteInvite(tx, id))) throw notFound();
+    await enqueueMediaDelete(tx, keys);
+  });
 }
 
 // Subscriptions (SPEC §4: the heart toggles; a guest is sent to login).

@@ -29,7 +29,7 @@ beforeAll(async () => {
   inviteId = (await buildInvite(app, owner, { status: 'examination' })).id;
   const artwork = await buildArtwork(app, artist);
   const [application] = await app.db.insert(inviteApplications).values({ inviteId, artworkId: artwork.id }).returning();
-  await freezeSubmission(app.db, application);
+  await freezeSubmission(app.db, app.storage, application);
   applicationId = application.id;
   criterionId = (await app.db.insert(inviteCriteria).values({ inviteId, nameKo: '구성', nameEn: 'Composition' }).returning())[0].id;
   jurorId = (await app.db.insert(inviteJurors).values({ inviteId, email: juror.email, userId: juror.id, accepted: new Date() }).returning())[0].id;

@@ -257,7 +257,7 @@ export async function getQueue(db: Db, viewer: UserRow | null, inviteId: number,
       // Blind review (issue #16): nothing here names the artist unless the invite reveals names.
       return {
         application: r.application,
-        snapshot: presentSnapshot(r.snapshot, lang),
+        snapshot: presentSnapshot(r.snapshot, lang, { blind: !invite.revealNames }),
         answers: answers.filter((a) => a.applicationId === r.application).map((a) => ({ question: a.question, answer: a.answer })),
         scores,
         comment: review?.comment ?? '',
