@@ -71,7 +71,7 @@ export async function judgingBench(options: JudgingBenchOptions = {}, out: (line
         .returning();
       for (const invite of i < scored ? [packInvite, scoreInvite] : [packInvite]) {
         const [application] = await app.db.insert(inviteApplications).values({ inviteId: invite.id, artworkId: work.id }).returning();
-        await freezeSubmission(app.db, application);
+        await freezeSubmission(app.db, app.storage, application);
       }
     }
     out(`  arranged ${packSubmissions} submissions × ${imagesEach} images of ${imageKb} KB in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -7,6 +7,8 @@ import { IMAGE_MAX_BYTES } from './limits.ts';
  * data: URLs are already URLs and pass through.
  */
 export const MEDIA_PREFIX = '/media/';
+/** The folder of submitted work's frozen copies (issue #16): random names, private to the call, reserved from AI training. */
+export const SUBMISSION_MEDIA_FOLDER = 'submissions';
 
 export function mediaUrl(key: string | null | undefined, width?: number): string {
   if (!key) return '';

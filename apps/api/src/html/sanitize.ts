@@ -73,6 +73,22 @@ export function sanitizeHtml(html: string): string {
   return sanitize(html, options).trim();
 }
 
+const anonymousOptions: sanitize.IOptions = {
+  ...options,
+  allowedTags: (options.allowedTags as string[]).filter((t) => t !== 'a'),
+  allowedAttributes: { img: ['src', 'width', 'height', 'style'] },
+  transformTags: {},
+  exclusiveFilter: undefined,
+};
+
+/**
+ * Stored (already sanitized) HTML without what could name its maker beyond the text itself (issue #16, blind
+ * review): no image alt or title text, no links (their text stays, the targets go).
+ */
+export function anonymousHtml(html: string): string {
+  return sanitize(html, anonymousOptions).trim();
+}
+
 /** Storage keys of the images in (already sanitized) HTML, in order, without repeats. */
 export function mediaKeysIn(html: string): string[] {
   const keys: string[] = [];

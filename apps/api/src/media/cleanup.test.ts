@@ -42,13 +42,19 @@ function cleansUp(name: string, settings: () => Record<string, string>) {
       expect(await app.storage.open(key)).not.toBeNull();
     }
     const stored = async (key: string) => (await app.storage.open(key)) !== null;
-    /** An artwork of `artist` sent to `inviteId` with `oldCover`, whose live cover then became `newCover`: only the frozen copy shows `oldCover`. */
+    /**
+     * An artwork of `artist` sent to `inviteId` with `oldCover`, whose live cover then became `newCover`. The frozen
+     * submission shows anonymous copies of what was sent (issue #16): `frozen`, which only the snapshot keeps.
+     */
     async function submitThenReplaceCover(artist: UserRow, inviteId: number, oldCover: string, newCover: string) {
       const artwork = await buildArtwork(app, artist, { cover: oldCover, croppedCover: oldCover });
       const [application] = await app.db.insert(inviteApplications).values({ inviteId, artworkId: artwork.id }).returning();
-      await freezeSubmission(app.db, application);
+      const snapshot = await freezeSubmission(app.db, app.storage, { ...application, artworkId: artwork.id });
       await app.db.update(artworks).set({ cover: newCover, croppedCover: newCover }).where(eq(artworks.id, artwork.id));
-      return artwork;
+      const frozen = [...new Set([snapshot.cover, snapshot.croppedCover].filter((k): k is string => Boolean(k)))];
+      expect(frozen.length).toBeGreaterThan(0);
+      for (const key of frozen) expect(await stored(key)).toBe(true);
+      return { artwork, frozen };
     }
     const records = async (keys: string[]) => (await app.db.select({ key: media.key }).from(media).where(inArray(media.key, keys))).map((r) => r.key).sort();
 
@@ -81,7 +87,7 @@ function cleansUp(name: string, settings: () => Record<string, string>) {
       await upload(artist, oldCover);
       await upload(artist, newCover);
       await app.db.update(invites).set({ logo }).where(eq(invites.id, invite.id));
-      await submitThenReplaceCover(artist, invite.id, oldCover, newCover);
+      const { frozen } = await submitThenReplaceCover(artist, invite.id, oldCover, newCover);
       const exportKey = `exports/${brand.id}/1-test.zip`;
       const packKey = `private/juror-packs/${invite.id}/1.zip`;
       await storeArchive(exportKey);
@@ -96,10 +102,10 @@ function cleansUp(name: string, settings: () => Record<string, string>) {
       expect(await stored(exportKey)).toBe(false);
       expect(await stored(packKey)).toBe(false);
       expect(await exists(logo)).toBe(false);
-      // The artist's old cover was kept only by the frozen copy in the brand's invite; the live one stays.
-      expect(await exists(oldCover)).toBe(false);
+      // The frozen copies in the brand's invite go with it; the artist's live cover stays.
+      for (const key of frozen) expect(await stored(key)).toBe(false);
       expect(await exists(newCover)).toBe(true);
-      expect(await records([logo, oldCover, newCover])).toEqual([newCover]);
+      expect(await records([logo, ...frozen, newCover])).toEqual([newCover]);
     });
 
     it('deleting an invite removes its images, its juror pack and what only its frozen submissions kept', async () => {
@@ -112,7 +118,7 @@ function cleansUp(name: string, settings: () => Record<string, string>) {
       await upload(artist, oldCover);
       await upload(artist, newCover);
       await app.db.update(invites).set({ background }).where(eq(invites.id, invite.id));
-      await submitThenReplaceCover(artist, invite.id, oldCover, newCover);
+      const { frozen } = await submitThenReplaceCover(artist, invite.id, oldCover, newCover);
       const packKey = `private/juror-packs/${invite.id}/2.zip`;
       await storeArchive(packKey);
       await app.db.insert(inviteExports).values({ inviteId: invite.id, status: 'done', key: packKey });
@@ -123,7 +129,7 @@ function cleansUp(name: string, settings: () => Record<string, string>) {
       await app.jobs.drain();
       expect(await stored(packKey)).toBe(false);
       expect(await exists(background)).toBe(false);
-      expect(await exists(oldCover)).toBe(false);
+      for (const key of frozen) expect(await stored(key)).toBe(false);
       expect(await exists(newCover)).toBe(true);
     });
 
@@ -134,7 +140,7 @@ function cleansUp(name: string, settings: () => Record<string, string>) {
       const [oldCover, newCover] = ['d/old.png', 'd/new.png'].map((k) => `tests/${name}/${artist.id}/${k}`);
       await upload(artist, oldCover);
       await upload(artist, newCover);
-      const artwork = await submitThenReplaceCover(artist, invite.id, oldCover, newCover);
+      const { artwork, frozen } = await submitThenReplaceCover(artist, invite.id, oldCover, newCover);
       // An upload for the artwork that it never came to show (replaced or abandoned).
       const abandoned = `artworks/${artwork.id}/abandoned-${name}.png`;
       await upload(artist, abandoned);
@@ -142,8 +148,9 @@ function cleansUp(name: string, settings: () => Record<string, string>) {
       await loginAs(agent, artist);
       expect((await agent.delete(`/api/v1/artworks/${artwork.id}/`)).statusCode).toBe(204);
       await app.jobs.drain();
-      for (const key of [oldCover, newCover, abandoned]) expect(await exists(key)).toBe(false);
-      expect(await records([oldCover, newCover, abandoned])).toEqual([]);
+      for (const key of [newCover, abandoned]) expect(await exists(key)).toBe(false);
+      for (const key of frozen) expect(await stored(key)).toBe(false);
+      expect(await records([newCover, abandoned, ...frozen])).toEqual([]);
     });
 
     it('deleting an artwork removes its images, except one another artwork still shows', async () => {

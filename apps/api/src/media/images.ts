@@ -170,6 +170,32 @@ const hex = (n: number) =>
     .toString(16)
     .padStart(2, '0');
 
+/** The pixels again in the same format, without any metadata; rotate() first applies the EXIF orientation to the pixels. */
+function rewrite(bytes: Buffer, type: ImageType): Promise<Buffer> {
+  // sharp drops metadata on output by default.
+  const pipeline = sharp(bytes, { ...decodeOptions, animated: type === 'image/gif' || type === 'image/webp' }).rotate();
+  if (type === 'image/jpeg') return pipeline.jpeg({ quality: 92, mozjpeg: true }).toBuffer();
+  if (type === 'image/png') return pipeline.png().toBuffer();
+  if (type === 'image/webp') return pipeline.webp({ quality: 92 }).toBuffer();
+  return pipeline.gif().toBuffer();
+}
+
+/**
+ * Stored bytes with nothing but pixels (issue #16: a blind juror's copy): uploads are stripped when checked, so this
+ * rewrites only a file that still carries EXIF, XMP, IPTC or text comments (a PNG's tEXt may name its maker).
+ * Bytes sharp cannot read are returned as they are.
+ */
+export async function withoutMetadata(bytes: Buffer): Promise<Buffer> {
+  const type = sniffType(bytes);
+  if (!type) return bytes;
+  try {
+    const meta = await sharp(bytes, decodeOptions).metadata();
+    return meta.exif || meta.xmp || meta.iptc || meta.comments?.length || (meta.orientation && meta.orientation !== 1) ? await rewrite(bytes, type) : bytes;
+  } catch {
+    return bytes;
+  }
+}
+
 /**
  * Checks uploaded bytes (DESIGN "Images"): magic number matches the declared type, real dimensions, the pixel
  * limit read from the header before any decode, EXIF/GPS/XMP/IPTC stripped with the orientation applied to the pixels,
@@ -205,14 +231,7 @@ export async function checkImage(bytes: Buffer, declared: ImageType): Promise<Ch
     holdsMarkup(bytes);
   let body = bytes;
   try {
-    if (needsRewrite) {
-      // sharp drops metadata on output by default; rotate() first applies the EXIF orientation to the pixels.
-      const pipeline = sharp(bytes, { ...decodeOptions, animated: sniffed === 'image/gif' || sniffed === 'image/webp' }).rotate();
-      if (sniffed === 'image/jpeg') body = await pipeline.jpeg({ quality: 92, mozjpeg: true }).toBuffer();
-      else if (sniffed === 'image/png') body = await pipeline.png().toBuffer();
-      else if (sniffed === 'image/webp') body = await pipeline.webp({ quality: 92 }).toBuffer();
-      else body = await pipeline.gif().toBuffer();
-    }
+    if (needsRewrite) body = await rewrite(bytes, sniffed);
     const { dominant } = await sharp(body, decodeOptions).resize(64, 64, { fit: 'inside' }).stats();
     return { body, contentType: sniffed, width, height, dominantColor: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}` };
   } catch (error) {

@@ -33,6 +33,16 @@ export interface PresignAnswer {
   complete_url?: string;
 }
 
+/** A fresh object name in a folder: random, never the client's filename nor anything it shows. */
+export function newMediaKey(prefix: string, extension: string): string {
+  if (!PREFIX_PATTERN.test(prefix)) throw new Error(`bad media prefix ${prefix}`);
+  const name = randomBytes(12)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0');
+  return `${prefix}/${name}.${extension}`;
+}
+
 const isImageType = (t: string): t is ImageType => (IMAGE_TYPES as readonly string[]).includes(t);
 
 /**
@@ -47,12 +57,8 @@ export async function createPresignedUpload(deps: Deps, r: PresignRequest): Prom
   if (r.size != null && (!Number.isFinite(r.size) || r.size > IMAGE_MAX_BYTES)) errors.size = 'media.too_large';
   if (!r.filename || r.filename.length > 255) errors.filename = 'media.filename_invalid';
   if (Object.keys(errors).length) throw badRequest(errors);
-  if (!PREFIX_PATTERN.test(r.prefix)) throw new Error(`bad media prefix ${r.prefix}`);
   const type = contentType as ImageType;
-  const key = `${r.prefix}/${randomBytes(12)
-    .toString('base64url')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '0')}.${EXTENSIONS[type]}`;
+  const key = newMediaKey(r.prefix, EXTENSIONS[type]);
   const storage = deps.storage;
   const maxBytes = IMAGE_MAX_BYTES;
   const signed = await storage.presignPut(key, { contentType: type, maxBytes, size: r.size ?? 0, expiresIn: UPLOAD_URL_TTL_SECONDS });

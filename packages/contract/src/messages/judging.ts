@@ -36,6 +36,10 @@ export const judging = {
     ko: '최종 선정은 심사 중인 공모에서만 할 수 있습니다.',
     en: 'The final selection is made while the call is under examination.',
   },
+  'judging.nothing_to_change': {
+    ko: '바꿀 항목을 하나 이상 보내세요: {fields}.',
+    en: 'Send at least one of the fields to change: {fields}.',
+  },
   'judging.export_not_ready': { ko: '심사 자료가 아직 준비되지 않았습니다.', en: 'The juror pack is not ready yet.' },
 
   'judging.mail.juror_subject': { ko: '[{site}] "{invite}" 공모의 심사위원으로 초대되었습니다', en: '[{site}] You are invited to judge "{invite}"' },

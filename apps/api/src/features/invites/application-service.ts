@@ -14,7 +14,7 @@ import { acceptsApplications, canManageInvite, canSeeSelected, canSeeSubmissions
 import * as q from './invite-queries.ts';
 import * as applications from './application-queries.ts';
 import { loadInvite } from './invite-service.ts';
-import { findSnapshots, freezeSubmission, presentSnapshot } from './snapshot.ts';
+import { findSnapshots, insertSnapshot, prepareSnapshot, presentSnapshot } from './snapshot.ts';
 import { noticeReceived } from '../judging/notices.ts';
 
 // Applications and answers.
@@ -30,7 +30,7 @@ export interface ApplicationInput {
  * once per pair; the application and its answers are one transaction, so a failing answer leaves
  * no application behind.
  */
-export async function applyToInvite(deps: Pick<Deps, 'db' | 'config'>, viewer: UserRow | null, input: ApplicationInput, siteUrl: string) {
+export async function applyToInvite(deps: Pick<Deps, 'db' | 'config' | 'storage'>, viewer: UserRow | null, input: ApplicationInput, siteUrl: string) {
   const { db } = deps;
   if (!viewer) throw notAuthenticated();
   const invite = await q.closeExpiredInvites(db).then(() => q.findInvite(db, input.invite));
@@ -46,21 +46,29 @@ export async function applyToInvite(deps: Pick<Deps, 'db' | 'config'>, viewer: U
     if (seen.has(a.question)) throw badRequest({ [`answers.${i}.question`]: 'invite.question_repeated' });
     seen.add(a.question);
   }
-  return db.transaction(async (tx) => {
-    const application = await applications.insertApplication(tx, invite.id, artwork.id);
-    if (!application) throw badRequest({ non_field_errors: 'invite.already_applied' });
-    const saved: { id: number; question: number; answer: string }[] = [];
-    for (const [i, a] of answers.entries()) {
-      // Written one per question; an answer to a question of another invite aborts everything.
-      const row = await applications.insertAnswer(tx, application, a.question, a.answer);
-      if (!row) throw badRequest({ [`answers.${i}.question`]: 'invite.question_not_found' });
-      saved.push({ id: row.id, question: a.question, answer: a.answer });
-    }
-    // Issue #16: the entry is frozen as it is now, and the applicant gets a receipt of that copy, at most once.
-    const snapshot = await freezeSubmission(tx, application);
-    await noticeReceived(tx, deps, { invite, application, snapshot, siteUrl });
-    return { id: application.id, invite: invite.id, artwork: artwork.id, selected: application.selected, answers: saved };
-  });
+  // Issue #16: the entry is frozen as it is now, its images copied to anonymous keys before the transaction.
+  const prepared = await prepareSnapshot(db, deps.storage, artwork.id);
+  try {
+    return await db.transaction(async (tx) => {
+      const application = await applications.insertApplication(tx, invite.id, artwork.id);
+      if (!application) throw badRequest({ non_field_errors: 'invite.already_applied' });
+      const saved: { id: number; question: number; answer: string }[] = [];
+      for (const [i, a] of answers.entries()) {
+        // Written one per question; an answer to a question of another invite aborts everything.
+        const row = await applications.insertAnswer(tx, application, a.question, a.answer);
+        if (!row) throw badRequest({ [`answers.${i}.question`]: 'invite.question_not_found' });
+        saved.push({ id: row.id, question: a.question, answer: a.answer });
+      }
+      // The applicant gets a receipt of the frozen copy, at most once.
+      const snapshot = await insertSnapshot(tx, application, prepared);
+      await noticeReceived(tx, deps, { invite, application, snapshot, siteUrl });
+      return { id: application.id, invite: invite.id, artwork: artwork.id, selected: application.selected, answers: saved };
+    });
+  } catch (error) {
+    // Nothing was applied: the copies show nothing.
+    await Promise.all(prepared.copies.map((key) => deps.storage.delete(key)));
+    throw error;
+  }
 }
 
 /** SPEC §7 Answers: one per question, by the applicant, while the invite is ongoing. */

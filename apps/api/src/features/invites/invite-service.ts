@@ -264,7 +264,10 @@ async function syncQuestions(tx: Executor, inviteId: number, wanted: { id?: numb
   }
 }
 
-/** Deletes the invite, and queues its stored objects (images, frozen submissions' images, juror pack) in the same transaction. */
+/**
+ * Deletes the invite, and queues its stored objects in the same transaction: its images, the anonymous copies its
+ * frozen submissions showed (issue #16), its juror packs (issue #13).
+ */
 export async function deleteInvite(db: Db, id: number) {
   await db.transaction(async (tx) => {
     const keys = await storedKeysOfInvites(tx, [id]);

@@ -35,7 +35,7 @@ beforeAll(async () => {
   inviteId = invite.id;
   const artwork = await buildArtwork(app, users.artist);
   const [application] = await app.db.insert(inviteApplications).values({ inviteId, artworkId: artwork.id }).returning();
-  await freezeSubmission(app.db, application);
+  await freezeSubmission(app.db, app.storage, application);
   applicationId = application.id;
   criterionId = (await app.db.insert(inviteCriteria).values({ inviteId, nameKo: '구성', nameEn: 'Composition' }).returning())[0].id;
   await app.db.insert(inviteJurors).values([

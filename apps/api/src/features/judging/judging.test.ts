@@ -90,22 +90,25 @@ describe('open-call judging (issue #16)', () => {
     const notices = await app.db.select().from(notifications).where(eq(notifications.type, 'application_received'));
     expect(notices.map((n) => n.userId).sort()).toEqual([artistA.id, artistB.id].sort());
 
-    // The artist edits the live artwork and drops an image: the copy does not change, and the image is kept.
+    // The artist edits the live artwork and drops an image, which is deleted: the frozen copy does not change, and
+    // its images are copies of their own, which stay.
     await app.db.update(artworks).set({ title: 'Changed later', content: '<p>no images</p>' }).where(eq(artworks.id, ids.artworks[0]));
     await app.db.insert(media).values({ key: 'snap/a-1.png', ownerId: artistA.id, contentType: 'image/png', size: png.length }).onConflictDoNothing();
     await app.db.transaction((tx) => enqueueMediaDelete(tx, ['snap/a-1.png']));
     await app.jobs.drain();
-    expect(await app.storage.open('snap/a-1.png')).not.toBeNull();
+    expect(await app.storage.get('snap/a-1.png')).toBeNull();
     const list = await (await as(owner)).get(`/api/v1/invites/${invite.id}/artworks/?ordering=oldest`);
     const [first] = list.json().results;
     expect(first.title).toBe('Blue poster');
     expect(first.application.snapshot).toMatchObject({
       title: 'Blue poster',
-      images: ['snap/a-1.png', 'snap/a-2.png'],
+      images: [expect.stringMatching(/^submissions\//), expect.stringMatching(/^submissions\//)],
       categories: [{ category: 'painting' }],
       tags: ['poster'],
     });
-    expect(first.application.snapshot.content).toContain('/media/snap/a-1.png');
+    const [copy] = first.application.snapshot.images;
+    expect(first.application.snapshot.content).toContain(`/media/${copy}`);
+    expect(await app.storage.get(copy)).toEqual(png);
   });
 
   it('lets only the owner and staff write the rubric (1–8 criteria with ko/en names and weights), with field messages', async () => {

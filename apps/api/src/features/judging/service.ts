@@ -98,6 +98,8 @@ async function jurorProgress(db: Executor, invite: InviteRow, round: RoundRow) {
 
 export async function updateSettings(db: Db, viewer: UserRow | null, inviteId: number, input: { scale?: number; reveal_names?: boolean }) {
   const { invite } = await requireAccess(db, viewer, inviteId, 'manage');
+  if (input.scale === undefined && input.reveal_names === undefined)
+    throw badRequest({ non_field_errors: { key: 'judging.nothing_to_change', params: { fields: 'scale, reveal_names' } } });
   if (input.scale !== undefined && input.scale !== invite.scoreScale && (await q.hasScores(db, invite.id)))
     throw badRequest({ scale: 'judging.rubric_locked' });
   await q.setJudgingSettings(db, invite.id, { scoreScale: input.scale, revealNames: input.reveal_names });
@@ -255,7 +257,7 @@ export async function getQueue(db: Db, viewer: UserRow | null, inviteId: number,
       // Blind review (issue #16): nothing here names the artist unless the invite reveals names.
       return {
         application: r.application,
-        snapshot: presentSnapshot(r.snapshot, lang),
+        snapshot: presentSnapshot(r.snapshot, lang, { blind: !invite.revealNames }),
         answers: answers.filter((a) => a.applicationId === r.application).map((a) => ({ question: a.question, answer: a.answer })),
         scores,
         comment: review?.comment ?? '',
@@ -304,6 +306,8 @@ export async function scoreSubmission(db: Db, viewer: UserRow | null, input: Sco
 /** The juror's private comment and conflict of interest on one submission. */
 export async function reviewSubmission(db: Db, viewer: UserRow | null, input: { application: number; comment?: string; conflict?: boolean }) {
   const { juror, application } = await judgeApplication(db, viewer, input.application);
+  if (input.comment === undefined && input.conflict === undefined)
+    throw badRequest({ non_field_errors: { key: 'judging.nothing_to_change', params: { fields: 'comment, conflict' } } });
   const row = await q.upsertReview(db, juror.id, application.id, { comment: input.comment, conflict: input.conflict });
   return { application: row.applicationId, comment: row.comment, conflict: row.conflict };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { MEDIA_PREFIX, SUBMISSION_MEDIA_FOLDER } from '@axoo/contract';
 import fp from 'fastify-plugin';
 import { type Memo, remember } from '../../http/memo.ts';
 import * as q from './queries.ts';
@@ -48,6 +49,8 @@ export const rightsHeadersPlugin = fp(
 
     /** Whether the media object at this URL shows opted-out work (kept a minute; any write clears it). */
     const mediaReserved = (url: string): Promise<boolean> => {
+      // A submission's frozen copy names no owner (blind review, issue #16); it is never for training.
+      if (url.startsWith(`${MEDIA_PREFIX}${SUBMISSION_MEDIA_FOLDER}/`)) return Promise.resolve(true);
       const owner = mediaOwnerOf(url);
       if (!owner) return Promise.resolve(false);
       return remember(owners, `${owner.kind}:${owner.id}`, MEDIA_TTL_MS, async () => {
