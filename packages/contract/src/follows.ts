@@ -48,6 +48,14 @@ export const NotificationPageSchema = z.object({
   results: z.array(NotificationSchema),
 });
 
+/** The bell's state (GET /api/v1/notifications/unread/) and what marking read answers. */
+export const UnreadStateSchema = z.object({ unread: z.number(), latest: z.number() });
+export const UnreadCountSchema = z.object({ unread: z.number() });
+/** Per type: whether the daily digest mails it. */
+export const MailPreferencesSchema = z.object(
+  Object.fromEntries(MAIL_NOTICE_TYPES.map((type) => [type, z.boolean()])) as Record<(typeof MAIL_NOTICE_TYPES)[number], z.ZodBoolean>,
+);
+
 /** How many artworks the insights' per-artwork table lists. */
 export const INSIGHT_ARTWORKS_MAX = 200;
 /** An artwork's numbers over an insights window. */

@@ -128,9 +128,12 @@ describe('follows (issue #17)', () => {
     const fans = await Promise.all([loggedIn(), loggedIn()]);
     for (const f of fans) await f.agent.post('/api/v1/follows/', { artist: artist.id });
     const queuedFor = async (id: number) =>
-      (await app.db.select().from(jobs).where(and(eq(jobs.kind, 'follows.publish'), eq(jobs.status, 'queued')))).filter(
-        (j) => (j.payload as { artwork: number }).artwork === id,
-      );
+      (
+        await app.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.kind, 'follows.publish'), eq(jobs.status, 'queued')))
+      ).filter((j) => (j.payload as { artwork: number }).artwork === id);
     const art = await buildArtwork(app, artist);
     // Flipped while its first fan-out still waits: that one job covers it.
     await app.db.update(artworks).set({ published: false }).where(eq(artworks.id, art.id));
