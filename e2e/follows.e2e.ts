@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artworkViews, notifications, users } from '../apps/api/src/db/schema/index.ts';
+import { artworkViews, follows, notifications, users } from '../apps/api/src/db/schema/index.ts';
 import { sendDigests } from '../apps/api/src/features/notifications/service.ts';
-import { buildArtwork, buildPremium, type UserRow } from '../apps/api/test/factories.ts';
+import { buildArtwork, buildPremium, buildUser, PASSWORD, type UserRow } from '../apps/api/test/factories.ts';
 import { baseURL, type Browser, dataDir, fixtures, mailTo, openBrowser, screenshot } from './support.ts';
 
 /**
@@ -137,5 +137,43 @@ describe('follows, feed, notifications and insights (issue #17)', () => {
     const digest = await mailTo(b.email);
     expect(digest.text).toContain('Ahn Painter started following you.');
     expect(digest.text).not.toContain('Morning Harbour');
+  });
+
+  it('sends a guest who clicks Follow to login and makes the follow when they come back', async () => {
+    const guest = await buildUser(db, { language: 'ko', email: `guest-follow${Date.now()}@example.com` });
+    const browser = await openBrowser({ lang: 'ko' });
+    browsers.push(browser);
+    const { page } = browser;
+    await page.goto(`/${a.slug}/`);
+    await page.getByTestId('profile').waitFor();
+    await page.getByTestId('profile').getByTestId('follow').click();
+    // To login, with the way back.
+    await page.waitForURL((url) => url.pathname === '/login/' && url.searchParams.get('redirect') === `/${a.slug}/`);
+    expect(await db.db.select().from(follows).where(eq(follows.followerId, guest.id))).toHaveLength(0);
+    await page.getByLabel(/이메일/).fill(guest.email);
+    await page
+      .getByLabel(/비밀번호/)
+      .first()
+      .fill(PASSWORD);
+    await page.getByRole('button', { name: /로그인/ }).click();
+    // Back on the profile: the follow is made without a second click, once.
+    await page.waitForURL((url) => url.pathname === `/${a.slug}/`);
+    const follow = page.getByTestId('profile').getByTestId('follow');
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
+    const rows = await until(
+      () =>
+        db.db
+          .select()
+          .from(follows)
+          .where(and(eq(follows.followerId, guest.id), eq(follows.artistId, a.id))),
+      (r) => r.length === 1,
+    );
+    expect(rows).toHaveLength(1);
+    await screenshot(page, 'follows-after-login-ko');
+    // The intent is spent: a reload neither follows again nor unfollows.
+    await page.reload();
+    await page.getByTestId('profile').waitFor();
+    await expect.poll(() => page.getByTestId('profile').getByTestId('follow').getAttribute('aria-pressed')).toBe('true');
+    expect(await db.db.select().from(follows).where(eq(follows.followerId, guest.id))).toHaveLength(1);
   });
 });
