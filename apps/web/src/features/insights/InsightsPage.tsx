@@ -149,7 +149,9 @@ function OwnInsights({ user }: { user: CurrentUser }) {
                         {a.cropped_cover && <img src={mediaUrl(a.cropped_cover, 156)} alt="" width={64} height={45} loading="lazy" />}
                         <span>{a.title}</span>
                       </Link>
-                      <span className={styles.figures}>{t('viewsCollects', { views: a.views, collects: a.collects })}</span>
+                      <span className={styles.figures}>
+                        {t('figures', { views: t('viewCount', { count: a.views }), collects: t('collectCount', { count: a.collects }) })}
+                      </span>
                     </li>
                   ))}
                 </ol>

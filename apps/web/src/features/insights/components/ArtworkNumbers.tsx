@@ -57,7 +57,9 @@ export function ArtworkNumbers({
                 </button>
               </div>
               <LineChart days={dayList} series={series} height={200} />
-              <p className={styles.figures}>{t('viewsCollects', { views: data.totals.views, collects: data.totals.collects })}</p>
+              <p className={styles.figures}>
+                {t('figures', { views: t('viewCount', { count: data.totals.views }), collects: t('collectCount', { count: data.totals.collects }) })}
+              </p>
             </>
           )}
         </div>
