@@ -136,7 +136,7 @@ describe('notifications (issue #17)', () => {
     await sendDigests(app, site, [reader.id], new Date(day.getTime() + 3_600_000));
     let mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0].text).toMatch(/(First|Second) Fan and 1 others started following you\./);
+    expect(mails[0].text).toMatch(/(First|Second) Fan and 1 more started following you\./);
     // A notice after that day's mail is neither lost nor mailed the same day: it waits, then goes out once.
     await (await as(await buildUser(app, { name: 'Third Fan' }))).post('/api/v1/follows/', { artist: reader.id });
     await sendDigests(app, site, [reader.id], new Date(day.getTime() + 7_200_000));
