@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artworkViews, notifications, users } from '../apps/api/src/db/schema/index.ts';
+import { artworkViews, follows, notifications, users } from '../apps/api/src/db/schema/index.ts';
 import { sendDigests } from '../apps/api/src/features/notifications/service.ts';
-import { buildArtwork, buildPremium, type UserRow } from '../apps/api/test/factories.ts';
-import { baseURL, type Browser, dataDir, fixtures, mailTo, openBrowser, screenshot } from './support.ts';
+import { buildArtwork, buildPremium, buildUser, PASSWORD, type UserRow } from '../apps/api/test/factories.ts';
+import { baseURL, type Browser, dataDir, fixtures, imageFile, mailTo, openBrowser, screenshot } from './support.ts';
 
 /**
  * Issue #17 journey: artist B follows artist A → A publishes → B's feed shows it and B's bell counts 1 → A's insights
@@ -58,7 +58,12 @@ describe('follows, feed, notifications and insights (issue #17)', () => {
     await expect.poll(() => page.getByTestId('followers-count').textContent()).toContain('1');
 
     // A publishes: the artwork becomes visible, the queued fan-out tells B.
-    const art = await buildArtwork(db, a, { title: 'Morning Harbour' });
+    // A real cover where the server's local storage keeps it, so the cards and the insights show an image.
+    const cover = `e2e-follows/harbour-${Date.now()}.png`;
+    const file = join(dataDir(), 'media', cover);
+    mkdirSync(dirname(file), { recursive: true });
+    copyFileSync(await imageFile('harbour.png', 960, 668, '#0d47a1', '#ffcc80'), file);
+    const art = await buildArtwork(db, a, { title: 'Morning Harbour', cover, croppedCover: cover, rawCover: cover });
     const notice = await until(
       () =>
         db.db
@@ -95,6 +100,12 @@ describe('follows, feed, notifications and insights (issue #17)', () => {
     expect(await owner.page.getByTestId('top-artworks').textContent()).toContain('Morning Harbour');
     expect(await owner.page.getByTestId('referrers').textContent()).toContain('Pages of');
     await owner.page.locator('.u-over').first().waitFor();
+    // Each artwork's numbers, and its chart on a click.
+    const row = owner.page.getByTestId(`artwork-row-${art.id}`);
+    expect(await row.textContent()).toContain('Morning Harbour');
+    await row.getByRole('button').click();
+    await owner.page.getByTestId('artwork-chart').locator('.u-over').waitFor();
+    await expect.poll(() => owner.page.getByTestId('artwork-chart').textContent()).toContain('1 view · 0 collects');
     await screenshot(owner.page, 'insights-en');
     const ko = await browserAs(a, 'ko');
     await ko.page.goto(`/${a.slug}/insights/?days=30`);
@@ -137,5 +148,43 @@ describe('follows, feed, notifications and insights (issue #17)', () => {
     const digest = await mailTo(b.email);
     expect(digest.text).toContain('Ahn Painter started following you.');
     expect(digest.text).not.toContain('Morning Harbour');
+  });
+
+  it('sends a guest who clicks Follow to login and makes the follow when they come back', async () => {
+    const guest = await buildUser(db, { language: 'ko', email: `guest-follow${Date.now()}@example.com` });
+    const browser = await openBrowser({ lang: 'ko' });
+    browsers.push(browser);
+    const { page } = browser;
+    await page.goto(`/${a.slug}/`);
+    await page.getByTestId('profile').waitFor();
+    await page.getByTestId('profile').getByTestId('follow').click();
+    // To login, with the way back.
+    await page.waitForURL((url) => url.pathname === '/login/' && url.searchParams.get('redirect') === `/${a.slug}/`);
+    expect(await db.db.select().from(follows).where(eq(follows.followerId, guest.id))).toHaveLength(0);
+    await page.getByLabel(/이메일/).fill(guest.email);
+    await page
+      .getByLabel(/비밀번호/)
+      .first()
+      .fill(PASSWORD);
+    await page.getByRole('button', { name: /로그인/ }).click();
+    // Back on the profile: the follow is made without a second click, once.
+    await page.waitForURL((url) => url.pathname === `/${a.slug}/`);
+    const follow = page.getByTestId('profile').getByTestId('follow');
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
+    const rows = await until(
+      () =>
+        db.db
+          .select()
+          .from(follows)
+          .where(and(eq(follows.followerId, guest.id), eq(follows.artistId, a.id))),
+      (r) => r.length === 1,
+    );
+    expect(rows).toHaveLength(1);
+    await screenshot(page, 'follows-after-login-ko');
+    // The intent is spent: a reload neither follows again nor unfollows.
+    await page.reload();
+    await page.getByTestId('profile').waitFor();
+    await expect.poll(() => page.getByTestId('profile').getByTestId('follow').getAttribute('aria-pressed')).toBe('true');
+    expect(await db.db.select().from(follows).where(eq(follows.followerId, guest.id))).toHaveLength(1);
   });
 });

@@ -48,15 +48,40 @@ export const NotificationPageSchema = z.object({
   results: z.array(NotificationSchema),
 });
 
+/** The bell's state (GET /api/v1/notifications/unread/) and what marking read answers. */
+export const UnreadStateSchema = z.object({ unread: z.number(), latest: z.number() });
+export const UnreadCountSchema = z.object({ unread: z.number() });
+/** Per type: whether the daily digest mails it. */
+export const MailPreferencesSchema = z.object(
+  Object.fromEntries(MAIL_NOTICE_TYPES.map((type) => [type, z.boolean()])) as Record<(typeof MAIL_NOTICE_TYPES)[number], z.ZodBoolean>,
+);
+
+/** How many artworks the insights' per-artwork table lists. */
+export const INSIGHT_ARTWORKS_MAX = 200;
+/** An artwork's numbers over an insights window. */
+export const ArtworkNumbersSchema = z.object({ id: z.number(), title: z.string(), cropped_cover: z.string(), views: z.number(), collects: z.number() });
+
 export const InsightsSchema = z.object({
   days: z.number(),
   from: z.string(),
   to: z.string(),
   totals: z.object({ views: z.number(), collects: z.number(), followers: z.number(), followers_total: z.number() }),
   series: z.array(z.object({ day: z.string(), views: z.number(), collects: z.number(), followers: z.number() })),
-  top_artworks: z.array(z.object({ id: z.number(), title: z.string(), cropped_cover: z.string(), views: z.number(), collects: z.number() })),
+  top_artworks: z.array(ArtworkNumbersSchema),
+  /** Every artwork with a view or a collect in the window (at most INSIGHT_ARTWORKS_MAX), most viewed first. */
+  artworks: z.array(ArtworkNumbersSchema),
   referrers: z.array(z.object({ host: z.string(), views: z.number() })),
   applications: z.object({ submitted: z.number(), selected: z.number(), pending: z.number() }),
+});
+
+/** One artwork's insights (GET /api/v1/users/{id}/insights/artworks/{artwork}/): views and collects per day. */
+export const ArtworkInsightsSchema = z.object({
+  days: z.number(),
+  from: z.string(),
+  to: z.string(),
+  artwork: z.object({ id: z.number(), title: z.string(), cropped_cover: z.string() }),
+  totals: z.object({ views: z.number(), collects: z.number() }),
+  series: z.array(z.object({ day: z.string(), views: z.number(), collects: z.number() })),
 });
 
 export const PlatformDaySchema = z.object({
@@ -80,6 +105,7 @@ export type FollowUser = z.infer<typeof FollowUserSchema>;
 export type Notification = z.infer<typeof NotificationSchema>;
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 export type Insights = z.infer<typeof InsightsSchema>;
+export type ArtworkInsights = z.infer<typeof ArtworkInsightsSchema>;
 export type PlatformDay = z.infer<typeof PlatformDaySchema>;
 export type SuggestedArtist = z.infer<typeof SuggestedArtistSchema>;
 export type FeedArtwork = z.infer<typeof ArtworkSchema>;

@@ -76,6 +76,7 @@ export const queryKeys = {
   },
   insights: {
     user: (userId: number, days: number) => ['insights', userId, days] as const,
+    artwork: (userId: number, artworkId: number, days: number) => ['insights', userId, 'artwork', artworkId, days] as const,
     platform: (days: number) => ['insights', 'platform', days] as const,
   },
   judging: {

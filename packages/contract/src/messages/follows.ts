@@ -18,11 +18,11 @@ export const follows = {
   'notifications.mail.stop': { ko: '"{type}" 메일 받지 않기', en: 'Stop "{type}" mails' },
   'notifications.mail.stop_all': { ko: '알림 메일 모두 받지 않기', en: 'Stop all notification mails' },
   'notifications.mail.follow': { ko: '{actor}님이 회원님을 팔로우합니다.', en: '{actor} started following you.' },
-  'notifications.mail.follow_many': { ko: '{actor}님 외 {others}명이 회원님을 팔로우합니다.', en: '{actor} and {others} others started following you.' },
+  'notifications.mail.follow_many': { ko: '{actor}님 외 {others}명이 회원님을 팔로우합니다.', en: '{actor} and {others} more started following you.' },
   'notifications.mail.collect': { ko: '{actor}님이 "{artwork}"을(를) 컬렉션에 담았습니다.', en: '{actor} collected "{artwork}".' },
   'notifications.mail.collect_many': {
     ko: '{actor}님 외 {others}명이 "{artwork}"을(를) 컬렉션에 담았습니다.',
-    en: '{actor} and {others} others collected "{artwork}".',
+    en: '{actor} and {others} more collected "{artwork}".',
   },
   'notifications.mail.publish': { ko: '{actor}님이 새 작품 "{artwork}"을(를) 올렸습니다.', en: '{actor} published "{artwork}".' },
   'notifications.mail.publish_many': { ko: '{actor}님이 새 작품 {count}점을 올렸습니다.', en: '{actor} published {count} new works.' },

@@ -57,6 +57,27 @@ describe('Following feed (issue #17)', () => {
     expect((await agent.get('/api/v1/feed/?offset=-1')).statusCode).toBe(400);
   });
 
+  it('answers with the gallery’s stored cards (the same text as its lists) and the viewer’s own marks', async () => {
+    const artist = await buildPremium(app);
+    const art = await buildArtwork(app, artist, { title: 'Shared card' });
+    const { agent } = await fan();
+    await agent.post('/api/v1/follows/', { artist: artist.id });
+    const fromFeed = (await agent.get('/api/v1/feed/')).json().results[0];
+    // The card is now in the gallery's store, and it is the one a gallery list answers.
+    expect(app.gallery.cards.get('en', art.id)?.text).toBeDefined();
+    const fromProfile = (await agent.get(`/api/v1/users/${artist.id}/artworks/`)).json().results[0];
+    expect(fromFeed).toEqual(fromProfile);
+    expect(fromFeed).toMatchObject({ id: art.id, title: 'Shared card', collection: null });
+    // A collect is a write: the feed shows the viewer's collection entry on its next page.
+    const collected = (await agent.post('/api/v1/collections/', { artwork: art.id })).json();
+    expect((await agent.get('/api/v1/feed/')).json().results[0].collection).toBe(collected.id);
+    // A new follow shows at once (any write clears the kept feed).
+    const second = await buildPremium(app);
+    const newer = await buildArtwork(app, second, { created: new Date(Date.now() + 60_000) });
+    await agent.post('/api/v1/follows/', { artist: second.id });
+    expect(ids(await agent.get('/api/v1/feed/'))).toEqual([newer.id, art.id]);
+  });
+
   it('suggests members most followed this month, in the viewer categories first, never one already followed', async () => {
     const [cat] = await app.db.select().from(categories).limit(1);
     const inMine = await buildPremium(app);

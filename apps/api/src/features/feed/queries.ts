@@ -1,31 +1,23 @@
-import { createHash } from 'node:crypto';
-import { desc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworks, follows, type UserRow, userCategories, users } from '../../db/schema/index.ts';
-import { type RelatedRows, splitRelated, withRelated } from '../artworks/read-model.ts';
 
 /**
- * The followed authors' visible artworks, as `(id)`: a nested loop over the viewer's follows, each reading its author's
- * visible work newest first from `artworks_author_visible_recent_idx` (migration 0007). Only visible work: a
- * non-member's or a private artwork never shows, whoever follows.
+ * Every id of the viewer's feed, newest first: a nested loop over the viewer's follows, each reading its author's
+ * visible work from `artworks_author_visible_recent_idx` (migration 0007), in one array. Only visible work: a
+ * non-member's or a private artwork never shows, whoever follows. The gallery's state keeps the array for a few
+ * seconds (each page is a slice, its size the count) and answers its cards from the shared card store. At most
+ * `max` (the newest): deeper than that nobody scrolls.
  */
-const followedVisible = (viewerId: number) => sql`
-  select a.id, a.created from ${follows} f
-  join ${artworks} a on a.author_id = f.artist_id and a.visible
-  where f.follower_id = ${viewerId}`;
-
-export async function countFeed(db: Executor, viewerId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<string>`(select count(*) from (${followedVisible(viewerId)}) as feed)` }).from(sql`(select 1) as one`);
-  return Number(row?.n ?? 0);
-}
-
-/** A page of the feed: the ids from the indexes first, then those rows with their relations in one statement. */
-export async function pageOfFeed(db: Executor, viewerId: number, limit: number, offset: number) {
-  const ids = sql`select id from (${followedVisible(viewerId)}) as feed order by created desc, id desc limit ${limit} offset ${offset}`;
-  const query = db.select(withRelated(viewerId)).from(artworks).where(sql`${artworks.id} in (${ids})`).orderBy(desc(artworks.created), desc(artworks.id));
-  const name = `feed_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 20)}`;
-  const selected = await query.prepare(name).execute();
-  return splitRelated(selected as RelatedRows);
+export async function feedIds(db: Executor, viewerId: number, max: number): Promise<number[]> {
+  const result = await db.execute(sql`
+    select coalesce(array_agg(id order by created desc, id desc), '{}') as ids from (
+      select a.id, a.created from ${follows} f
+      join ${artworks} a on a.author_id = f.artist_id and a.visible
+      where f.follower_id = ${viewerId}
+      order by a.created desc, a.id desc limit ${max}
+    ) as feed`);
+  return ((result as unknown as { rows: { ids: number[] }[] }).rows[0]?.ids ?? []).map(Number);
 }
 
 export interface SuggestionRow {

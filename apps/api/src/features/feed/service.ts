@@ -1,16 +1,23 @@
 import type { Lang } from '@axoo/contract';
 import { SUGGESTIONS_MAX } from '@axoo/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import type { Page } from '../../http/paging.ts';
 import { presentUser } from '../accounts/present.ts';
 import type { UserRow } from '../accounts/user.ts';
-import { presentArtwork } from '../artworks/present.ts';
 import * as q from './queries.ts';
 
-/** Issue #17 Following feed: the newest visible artworks of the artists the viewer follows. */
-export async function listFeed(deps: Deps, viewer: UserRow, lang: Lang, page: Page) {
-  const [count, { rows, rel }] = await Promise.all([q.countFeed(deps.db, viewer.id), q.pageOfFeed(deps.db, viewer.id, page.limit, page.offset)]);
-  return { count, results: rows.map((row) => presentArtwork(row, rel, lang)) };
+/** The most artworks a feed lists (the newest). */
+export const FEED_MAX = 10_000;
+
+/**
+ * Issue #17 Following feed: the newest visible artworks of the artists the viewer follows. The ids come from one
+ * statement over the follows and the author index, kept a few seconds per viewer by the gallery's state; the cards
+ * are the gallery's stored ones (the same text every list answers) with the viewer's marks, so a warm page sends
+ * at most the marks' statement.
+ */
+export function listFeed(deps: Deps & Pick<FastifyInstance, 'gallery'>, viewer: UserRow, lang: Lang, page: Page) {
+  return deps.gallery.pageOfIds(`feed ${viewer.id}`, () => q.feedIds(deps.db, viewer.id, FEED_MAX), viewer, lang, page);
 }
 
 /** "This month" of the suggestions. */

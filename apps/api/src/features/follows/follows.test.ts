@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLLOWS_PER_HOUR } from '@axoo/contract';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildPremium, buildUser, loginAs } from '../../../test/factories.ts';
-import { artworks, follows, notifications, users } from '../../db/schema/index.ts';
+import { artworks, follows, jobs, notifications, users } from '../../db/schema/index.ts';
+import { fanOutPublish } from './service.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -107,10 +108,48 @@ describe('follows (issue #17)', () => {
     await app.jobs.drain();
     expect(await noticesOf(fans[0].user.id, 'publish')).toHaveLength(1);
 
+    // Published again with a new follower since: a fan-out is queued again and tells only the new follower.
+    const late = await loggedIn();
+    await late.agent.post('/api/v1/follows/', { artist: artist.id });
+    await app.db.update(artworks).set({ published: false }).where(eq(artworks.id, art.id));
+    await app.db.update(artworks).set({ published: true }).where(eq(artworks.id, art.id));
+    await app.jobs.drain();
+    for (const f of [...fans, late]) expect(await noticesOf(f.user.id, 'publish')).toHaveLength(1);
+
     const collector = fans[1];
     const first = await collector.agent.post('/api/v1/collections/', { artwork: art.id });
     await collector.agent.delete(`/api/v1/collections/${first.json().id}/`);
     await collector.agent.post('/api/v1/collections/', { artwork: art.id });
     expect(await noticesOf(artist.id, 'collect')).toMatchObject([{ actorId: collector.user.id, artworkId: art.id }]);
+  });
+
+  it('loses no fan-out when an artwork is hidden before its job runs and published again, and queues one while one waits', async () => {
+    const artist = await buildPremium(app);
+    const fans = await Promise.all([loggedIn(), loggedIn()]);
+    for (const f of fans) await f.agent.post('/api/v1/follows/', { artist: artist.id });
+    const queuedFor = async (id: number) =>
+      (
+        await app.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.kind, 'follows.publish'), eq(jobs.status, 'queued')))
+      ).filter((j) => (j.payload as { artwork: number }).artwork === id);
+    const art = await buildArtwork(app, artist);
+    // Flipped while its first fan-out still waits: that one job covers it.
+    await app.db.update(artworks).set({ published: false }).where(eq(artworks.id, art.id));
+    await app.db.update(artworks).set({ published: true }).where(eq(artworks.id, art.id));
+    expect(await queuedFor(art.id)).toHaveLength(1);
+    // Hidden again before the job runs: the job finds nothing to tell.
+    await app.db.update(artworks).set({ published: false }).where(eq(artworks.id, art.id));
+    await app.jobs.drain();
+    expect(await noticesOf(fans[0].user.id, 'publish')).toHaveLength(0);
+    // Published again: a new fan-out, and each follower is told once.
+    await app.db.update(artworks).set({ published: true }).where(eq(artworks.id, art.id));
+    expect(await queuedFor(art.id)).toHaveLength(1);
+    await app.jobs.drain();
+    for (const f of fans) expect(await noticesOf(f.user.id, 'publish')).toMatchObject([{ artworkId: art.id, actorId: artist.id }]);
+    // A retried job (or a second one) writes nothing twice.
+    await fanOutPublish(app, art.id);
+    for (const f of fans) expect(await noticesOf(f.user.id, 'publish')).toHaveLength(1);
   });
 });

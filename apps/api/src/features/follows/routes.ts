@@ -1,10 +1,11 @@
-import { FOLLOWS_PER_HOUR, FollowSchema, ID_MAX, idPathParams } from '@axoo/contract';
+import { FOLLOWS_PER_HOUR, FollowSchema, FollowUserSchema, ID_MAX, idPathParams } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, userOnly } from '../../http/auth.ts';
-import { paged, pagingQuery, parsePaging } from '../../http/paging.ts';
+import { paged, pagedSchema, pagingQuery, parsePaging } from '../../http/paging.ts';
 import { parseId } from '../../http/params.ts';
+import { errorResponses, NoBody } from '../../http/responses.ts';
 import { fanOutPublish, follow, listFollowUsers, listMine, unfollow } from './service.ts';
 
 const body = z.object({ artist: z.number({ error: 'follow.artist_required' }).int().positive().max(ID_MAX, 'follow.artist_not_found') });
@@ -24,7 +25,11 @@ export async function followRoutes(app: FastifyInstance) {
         tags: ['follows'],
         summary: 'Follow an artist (issue #17); following again answers the same follow (200)',
         body,
-        response: { 200: FollowSchema, 201: FollowSchema },
+        response: {
+          201: FollowSchema.describe('The follow was made'),
+          200: FollowSchema.describe('You followed this artist already: the same follow'),
+          ...errorResponses(400, 403, 429),
+        },
       },
       preValidation: userOnly,
       // Per user, every request counts (a repeated follow too).
@@ -44,16 +49,31 @@ export async function followRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/v1/follows/:id/',
-    { schema: { tags: ['follows'], summary: 'Unfollow (the follower only)', params: idPathParams }, preValidation: userOnly },
+    {
+      schema: {
+        tags: ['follows'],
+        summary: 'Unfollow (the follower only; anyone else’s follow is a 404)',
+        params: idPathParams,
+        response: { 204: NoBody('Unfollowed'), ...errorResponses(403, 404) },
+      },
+      preValidation: userOnly,
+    },
     async (request, reply) => {
       await unfollow(app, requireUser(request), parseId(request.params.id));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   r.get(
     '/api/v1/follows/',
-    { schema: { tags: ['follows'], summary: "The viewer's follows (id and artist each), for the follow buttons" }, preValidation: userOnly },
+    {
+      schema: {
+        tags: ['follows'],
+        summary: "The viewer's follows (id and artist each), for the follow buttons",
+        response: { 200: z.array(FollowSchema), ...errorResponses(403) },
+      },
+      preValidation: userOnly,
+    },
     async (request) => listMine(app, requireUser(request)),
   );
 
@@ -66,6 +86,7 @@ export async function followRoutes(app: FastifyInstance) {
           summary: which === 'followers' ? "A user's followers, newest first, paged" : 'Whom a user follows, newest first, paged',
           params: idPathParams,
           querystring: z.object(pagingQuery),
+          response: { 200: pagedSchema(FollowUserSchema), ...errorResponses(400, 404) },
         },
       },
       async (request) => {

@@ -42,8 +42,11 @@ export async function listFollowUsers(deps: Deps, userId: number, which: 'follow
 const FAN_OUT_BATCH = 500;
 
 /**
- * The 'follows.publish' job (queued by a trigger when an artwork becomes visible): every follower of its author gets
- * one 'publish' notice, a batch per transaction. The notice's key makes a retried batch write nothing twice.
+ * The 'follows.publish' job (queued by a trigger each time an artwork becomes visible, migration 0011): every follower
+ * of its author gets one 'publish' notice, a batch per transaction. The notice's key ('publish:<artwork>') makes a
+ * retried batch, or the fan-out of a second publish, write nothing twice: a follower is told once per artwork, and
+ * one who followed between two publishes is told on the second. An artwork hidden again stops the fan-out (the next
+ * publish queues another).
  */
 export async function fanOutPublish(deps: Deps, artworkId: number) {
   const artwork = await q.findVisibleArtwork(deps.db, artworkId);
@@ -53,11 +56,14 @@ export async function fanOutPublish(deps: Deps, artworkId: number) {
   for (;;) {
     const batch = await q.followersAfter(deps.db, artwork.authorId, after, FAN_OUT_BATCH);
     if (!batch.length) return told;
-    await deps.db.transaction(async (tx) => {
+    const visible = await deps.db.transaction(async (tx) => {
+      if (!(await q.findVisibleArtwork(tx, artworkId))) return false;
       for (const row of batch) {
         if (await notify(tx, { userId: row.followerId, type: 'publish', actorId: artwork.authorId, artworkId, key: `publish:${artworkId}` })) told++;
       }
+      return true;
     });
+    if (!visible) return told;
     after = batch[batch.length - 1].id;
   }
 }

@@ -88,6 +88,15 @@ export async function listArtworks(deps: GalleryDeps, viewer: UserRow | null, la
   return cardList(deps, lang, count, q.pageMarks(deps.db, [visible, ...own], ordering, page.limit, page.offset, viewer?.id ?? null));
 }
 
+/**
+ * Issue #17: a page of an ordered id list that is not the gallery's own (the Following feed), kept per `key` like a
+ * search's matches (cleared by any write) and answered with the same stored cards and marks as every list.
+ */
+export async function pageOfIds(deps: GalleryDeps, key: string, load: () => Promise<number[]>, viewer: UserRow | null, lang: Lang, page: Page) {
+  const ids = await deps.gallery.matches(key, load);
+  return rankedPage(deps, viewer, lang, ids, `${key} ${page.limit} ${page.offset}`, page);
+}
+
 /** One page of an ordered id set (a search's matches, a palette ranking): its size is the count. */
 function rankedPage(deps: GalleryDeps, viewer: UserRow | null, lang: Lang, ids: Int32Array, pageKey: string, page: Page) {
   const slice = Array.from(ids.subarray(page.offset, page.offset + page.limit));

@@ -1,7 +1,11 @@
+import type { Lang } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Memo, remember } from '../../http/memo.ts';
+import type { Page } from '../../http/paging.ts';
+import type { UserRow } from '../accounts/user.ts';
 import { type CardStore, cardStore } from './cards.ts';
+import { type CardList, pageOfIds } from './service.ts';
 import { type CardStatement, type DetailStatement, type MarkStatements, type PageRow, prepareCards, prepareDetail, prepareMarks } from './queries.ts';
 
 /**
@@ -46,6 +50,11 @@ export interface GalleryState {
   cardRows: CardStatement;
   /** The statements that read given ids' marks (hit, the viewer's collection entry) in order. */
   marks: MarkStatements;
+  /**
+   * Issue #17: a page of another feature's ordered ids (the Following feed), the list kept per `key` for a few
+   * seconds like a search's matches, answered with the stored cards and the viewer's marks like every gallery list.
+   */
+  pageOfIds(key: string, load: () => Promise<number[]>, viewer: UserRow | null, lang: Lang, page: Page): Promise<CardList>;
 }
 
 declare module 'fastify' {
@@ -69,6 +78,7 @@ export const galleryStatePlugin = fp(
       details: cardStore(),
       cardRows: prepareCards(app.db),
       marks: prepareMarks(app.db),
+      pageOfIds: (key, load, viewer, lang, page) => pageOfIds(app, key, load, viewer, lang, page),
       count: (key, count) => remember(counts, key, COUNT_TTL_MS, count),
       matches: (key, load) =>
         remember(matches, key, COUNT_TTL_MS, async () => {

@@ -22,6 +22,7 @@ async function as(user: UserRow, lang: 'ko' | 'en' = 'en') {
 }
 
 const mailsTo = (to: string) => outbox(app, to);
+const DAY = 86_400_000;
 
 describe('notifications (issue #17)', () => {
   it('groups many collects of one artwork, counts unread, answers 304 while nothing changed, marks one and all read', async () => {
@@ -115,10 +116,38 @@ describe('notifications (issue #17)', () => {
     const mine = await buildArtwork(app, reader);
     await app.db.update(users).set({ isPremium: true }).where(eq(users.id, reader.id));
     await (await as(await buildUser(app, { name: 'Collector C' }))).post('/api/v1/collections/', { artwork: mine.id });
+    // Not twice in one day: it waits for the next day's digest.
     await sendDigests(app, site);
+    expect(await mailsTo('reader@example.com')).toHaveLength(1);
+    await sendDigests(app, site, undefined, new Date(Date.now() + DAY));
     const mails = await mailsTo('reader@example.com');
     expect(mails).toHaveLength(2);
     expect(mails[1].text).toContain('Collector C');
     expect(mails[1].text).not.toContain('팔로우합니다');
+  });
+
+  it('mails one digest per user and day whatever runs it: concurrent runs, a retried run, notices arriving in between', async () => {
+    const email = `once${Date.now()}@example.com`;
+    const reader = await buildUser(app, { language: 'en', email });
+    for (const name of ['First Fan', 'Second Fan']) await (await as(await buildUser(app, { name }))).post('/api/v1/follows/', { artist: reader.id });
+    const day = new Date(Date.UTC(2030, 0, 10, 9));
+    // Three processes' runs at once, then a retry of the same period.
+    await Promise.all([0, 1, 2].map(() => sendDigests(app, site, [reader.id], day)));
+    await sendDigests(app, site, [reader.id], new Date(day.getTime() + 3_600_000));
+    let mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toMatch(/(First|Second) Fan and 1 more started following you\./);
+    // A notice after that day's mail is neither lost nor mailed the same day: it waits, then goes out once.
+    await (await as(await buildUser(app, { name: 'Third Fan' }))).post('/api/v1/follows/', { artist: reader.id });
+    await sendDigests(app, site, [reader.id], new Date(day.getTime() + 7_200_000));
+    expect(await mailsTo(email)).toHaveLength(1);
+    const waiting = await app.db.select().from(notifications).where(eq(notifications.userId, reader.id));
+    expect(waiting.filter((n) => n.digestedAt === null)).toHaveLength(1);
+    const next = new Date(day.getTime() + DAY);
+    await Promise.all([0, 1].map(() => sendDigests(app, site, [reader.id], next)));
+    mails = await mailsTo(email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1].text).toContain('Third Fan started following you.');
+    expect(mails[1].text).not.toMatch(/First Fan|Second Fan/);
   });
 });

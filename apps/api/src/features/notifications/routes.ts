@@ -1,14 +1,12 @@
-import { ID_MAX, MAIL_NOTICE_TYPES, type NotificationPageSchema } from '@axoo/contract';
+import { ID_MAX, MAIL_NOTICE_TYPES, MailPreferencesSchema, NotificationPageSchema, UnreadCountSchema, UnreadStateSchema } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, userOnly } from '../../http/auth.ts';
 import { paged, pagingQuery, parsePaging, siteOrigin } from '../../http/paging.ts';
+import { errorResponses, NoBody } from '../../http/responses.ts';
 import * as service from './service.ts';
 
-const preferencesSchema = z.object(
-  Object.fromEntries(MAIL_NOTICE_TYPES.map((type) => [type, z.boolean()])) as Record<(typeof MAIL_NOTICE_TYPES)[number], z.ZodBoolean>,
-);
 const readBody = z.object({
   ids: z.union([z.literal('all'), z.array(z.number().int().positive().max(ID_MAX)).max(500)], { error: 'notifications.ids_invalid' }),
 });
@@ -33,6 +31,7 @@ export async function notificationRoutes(app: FastifyInstance) {
         tags: ['notifications'],
         summary: 'Your notifications, newest first, grouped (same type and subject on one day), with the unread count',
         querystring: z.object(pagingQuery),
+        response: { 200: NotificationPageSchema, ...errorResponses(400, 403) },
       },
       preValidation: userOnly,
     },
@@ -49,33 +48,54 @@ export async function notificationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['notifications'],
         summary: 'The bell: unread count and newest notice id; send the last ETag as If-None-Match for a 304 while nothing changed',
+        response: { 200: UnreadStateSchema, 304: NoBody('Nothing changed since the ETag sent as If-None-Match'), ...errorResponses(403) },
       },
       preValidation: userOnly,
     },
     async (request, reply) => {
       const state = await service.unreadState(app, requireUser(request));
       reply.header('ETag', state.etag).header('Cache-Control', 'private, no-cache');
-      if (request.headers['if-none-match'] === state.etag) return reply.status(304).send();
+      if (request.headers['if-none-match'] === state.etag) return reply.status(304).send(null);
       return { unread: state.unread, latest: state.latest };
     },
   );
 
   r.post(
     '/api/v1/notifications/read/',
-    { schema: { tags: ['notifications'], summary: 'Mark notifications read: {ids: [...]} or {ids: "all"}', body: readBody }, preValidation: userOnly },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark notifications read: {ids: [...]} or {ids: "all"}; answers the unread count',
+        body: readBody,
+        response: { 200: UnreadCountSchema, ...errorResponses(400, 403) },
+      },
+      preValidation: userOnly,
+    },
     async (request) => service.markRead(app, requireUser(request), service.parseIds(request.body.ids)),
   );
 
   r.get(
     '/api/v1/notifications/preferences/',
-    { schema: { tags: ['notifications'], summary: 'Per type: whether it is mailed in the daily digest' }, preValidation: userOnly },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Per type: whether it is mailed in the daily digest',
+        response: { 200: MailPreferencesSchema, ...errorResponses(403) },
+      },
+      preValidation: userOnly,
+    },
     async (request) => service.mailPreferences(app, requireUser(request)),
   );
 
   r.put(
     '/api/v1/notifications/preferences/',
     {
-      schema: { tags: ['notifications'], summary: 'Change which types the daily digest mails (partial)', body: preferencesSchema.partial() },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Change which types the daily digest mails (partial); answers every type',
+        body: MailPreferencesSchema.partial(),
+        response: { 200: MailPreferencesSchema, ...errorResponses(400, 403) },
+      },
       preValidation: userOnly,
     },
     async (request) => service.setMailPreferences(app, requireUser(request), request.body),
@@ -88,6 +108,11 @@ export async function notificationRoutes(app: FastifyInstance) {
         tags: ['notifications'],
         summary: "The digest's one-click unsubscribe (no login; the token is signed for the user and type)",
         body: unsubscribeBody,
+        response: {
+          200: z.object({ type: unsubscribeBody.shape.type }),
+          ...errorResponses(400, 429),
+          403: errorResponses(403)[403].describe('The token is not this user’s and type’s ({"detail"})'),
+        },
       },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },

@@ -78,77 +78,96 @@ export const parseIds = (ids: unknown): number[] | 'all' => {
 const langOf = (language: string): Lang => (language === 'en' ? 'en' : 'ko');
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The digest's period: its index since the epoch, in NOTIFICATION_DIGEST_MS (a UTC day by default). */
+export const digestPeriod = (now: Date, periodMs = 86_400_000) => Math.floor(now.getTime() / periodMs);
+
+/** Thrown inside a user's digest transaction to roll it back: their mail of this period exists already. */
+const MAILED_THIS_PERIOD = new Error('digest mailed this period');
+
 /**
  * The daily digest (issue #17): for each user, the notices no digest took yet; the unread ones of the types they
  * mail go into one mail in their language, with a one-click unsubscribe per type. Taking the notices and queueing the
- * mail happen in one transaction, so a notice is mailed at most once and never lost between the two.
+ * mail happen in one transaction, so a notice is mailed at most once and never lost between the two. At most one
+ * digest per user and period: the mail's key names the period, and when a second run in the same period (another
+ * process, a retried or manual run) finds that mail queued, its transaction rolls back, so the notices it took wait
+ * for the next period's digest. One user's failure does not stop the others' (it is thrown after the pass).
  */
-export async function sendDigests(deps: Pick<Deps, 'db' | 'config'>, siteUrl: string, only?: number[]) {
+export async function sendDigests(deps: Pick<Deps, 'db' | 'config'>, siteUrl: string, only?: number[], now = new Date()) {
   let sent = 0;
+  let failure: unknown = null;
+  const period = digestPeriod(now, deps.config.NOTIFICATION_DIGEST_MS);
   const users = (await q.usersWithUndigested(deps.db)).filter((id) => !only || only.includes(id));
   for (const userId of users) {
-    const mailed = await deps.db.transaction(async (tx) => {
-      const user = await q.findMailUser(tx, userId);
-      const taken = await q.takeUndigested(tx, userId);
-      if (!user || !taken.length) return false;
-      const off = new Set(await q.mailOffTypes(tx, userId));
-      const wanted = taken.filter((n) => !n.readAt && (MAIL_NOTICE_TYPES as readonly string[]).includes(n.type) && !off.has(n.type));
-      if (!wanted.length) return false;
-      const lang = langOf(user.language);
-      const [actors, artworks, invites] = await Promise.all([
-        q.actorCards(tx, [...new Set(wanted.flatMap((n) => (n.actorId ? [n.actorId] : [])))]),
-        q.artworkCards(tx, [...new Set(wanted.flatMap((n) => (n.artworkId ? [n.artworkId] : [])))]),
-        q.inviteCards(tx, [...new Set(wanted.flatMap((n) => (n.inviteId ? [n.inviteId] : [])))]),
-      ]);
-      const names = byId(actors);
-      const titles = byId(artworks);
-      const calls = byId(invites);
-      // One line per type and subject, with how many.
-      const groups = new Map<string, { type: NotificationType; count: number; actor: string; artwork: string; invite: string }>();
-      for (const n of wanted) {
-        const key = `${n.type}:${n.artworkId ?? ''}:${n.inviteId ?? ''}`;
-        const g = groups.get(key) ?? {
-          type: n.type,
-          count: 0,
-          actor: (n.actorId && names.get(n.actorId)?.name) || '',
-          artwork: (n.artworkId && titles.get(n.artworkId)?.title) || '',
-          invite: (n.inviteId && calls.get(n.inviteId)?.title) || '',
-        };
-        g.count++;
-        groups.set(key, g);
-      }
-      const lines = [...groups.values()].map((g) =>
-        translate(lang, g.count > 1 ? `notifications.mail.${g.type}_many` : `notifications.mail.${g.type}`, {
-          actor: g.actor,
-          others: g.count - 1,
-          count: g.count,
-          artwork: g.artwork,
-          invite: g.invite,
-        }),
-      );
-      const types = [...new Set(wanted.map((n) => n.type))] as (typeof MAIL_NOTICE_TYPES)[number][];
-      const offLinks = types.map((type) => ({
-        label: translate(lang, 'notifications.mail.stop', { type: translate(lang, `notifications.type.${type}`) }),
-        href: unsubscribeLink(deps.config.SECRET_KEY, siteUrl, userId, type),
-      }));
-      const all = unsubscribeLink(deps.config.SECRET_KEY, siteUrl, userId, 'all');
-      const v = { site: deps.config.SITE_NAME, name: user.name, count: wanted.length, url: `${siteUrl}/notifications/` };
-      const subject = translate(lang, 'notifications.mail.subject', v);
-      const intro = translate(lang, 'notifications.mail.intro', v);
-      const footer = translate(lang, 'notifications.mail.footer', v);
-      const stopAll = translate(lang, 'notifications.mail.stop_all');
-      const text = [intro, lines.map((l) => `- ${l}`).join('\n'), v.url, footer, ...offLinks.map((l) => `${l.label}: ${l.href}`), `${stopAll}: ${all}`].join(
-        '\n\n',
-      );
-      const html = `<!doctype html><html lang="${lang}"><body style="font-family:-apple-system,'Apple SD Gothic Neo','Noto Sans KR',sans-serif;color:#111;line-height:1.6;max-width:560px;margin:0 auto;padding:24px"><p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul><p><a href="${escapeHtml(v.url)}">${escapeHtml(v.url)}</a></p><p style="font-size:13px;color:#6b6b6b">${escapeHtml(footer)}<br>${offLinks.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`).join('<br>')}<br><a href="${escapeHtml(all)}">${escapeHtml(stopAll)}</a></p></body></html>`;
-      await queueMail(
-        tx,
-        { to: user.email, subject, text, html, headers: { 'List-Unsubscribe': `<${all}>` } },
-        { key: `mail:digest:${userId}:${Math.max(...wanted.map((n) => n.id))}` },
-      );
-      return true;
-    });
+    const mailed = await deps.db
+      .transaction(async (tx) => {
+        const user = await q.findMailUser(tx, userId);
+        const taken = await q.takeUndigested(tx, userId);
+        if (!user || !taken.length) return false;
+        const off = new Set(await q.mailOffTypes(tx, userId));
+        const wanted = taken.filter((n) => !n.readAt && (MAIL_NOTICE_TYPES as readonly string[]).includes(n.type) && !off.has(n.type));
+        if (!wanted.length) return false;
+        const lang = langOf(user.language);
+        const [actors, artworks, invites] = await Promise.all([
+          q.actorCards(tx, [...new Set(wanted.flatMap((n) => (n.actorId ? [n.actorId] : [])))]),
+          q.artworkCards(tx, [...new Set(wanted.flatMap((n) => (n.artworkId ? [n.artworkId] : [])))]),
+          q.inviteCards(tx, [...new Set(wanted.flatMap((n) => (n.inviteId ? [n.inviteId] : [])))]),
+        ]);
+        const names = byId(actors);
+        const titles = byId(artworks);
+        const calls = byId(invites);
+        // One line per type and subject, with how many.
+        const groups = new Map<string, { type: NotificationType; count: number; actor: string; artwork: string; invite: string }>();
+        for (const n of wanted) {
+          const key = `${n.type}:${n.artworkId ?? ''}:${n.inviteId ?? ''}`;
+          const g = groups.get(key) ?? {
+            type: n.type,
+            count: 0,
+            actor: (n.actorId && names.get(n.actorId)?.name) || '',
+            artwork: (n.artworkId && titles.get(n.artworkId)?.title) || '',
+            invite: (n.inviteId && calls.get(n.inviteId)?.title) || '',
+          };
+          g.count++;
+          groups.set(key, g);
+        }
+        const lines = [...groups.values()].map((g) =>
+          translate(lang, g.count > 1 ? `notifications.mail.${g.type}_many` : `notifications.mail.${g.type}`, {
+            actor: g.actor,
+            others: g.count - 1,
+            count: g.count,
+            artwork: g.artwork,
+            invite: g.invite,
+          }),
+        );
+        const types = [...new Set(wanted.map((n) => n.type))] as (typeof MAIL_NOTICE_TYPES)[number][];
+        const offLinks = types.map((type) => ({
+          label: translate(lang, 'notifications.mail.stop', { type: translate(lang, `notifications.type.${type}`) }),
+          href: unsubscribeLink(deps.config.SECRET_KEY, siteUrl, userId, type),
+        }));
+        const all = unsubscribeLink(deps.config.SECRET_KEY, siteUrl, userId, 'all');
+        const v = { site: deps.config.SITE_NAME, name: user.name, count: wanted.length, url: `${siteUrl}/notifications/` };
+        const subject = translate(lang, 'notifications.mail.subject', v);
+        const intro = translate(lang, 'notifications.mail.intro', v);
+        const footer = translate(lang, 'notifications.mail.footer', v);
+        const stopAll = translate(lang, 'notifications.mail.stop_all');
+        const text = [intro, lines.map((l) => `- ${l}`).join('\n'), v.url, footer, ...offLinks.map((l) => `${l.label}: ${l.href}`), `${stopAll}: ${all}`].join(
+          '\n\n',
+        );
+        const html = `<!doctype html><html lang="${lang}"><body style="font-family:-apple-system,'Apple SD Gothic Neo','Noto Sans KR',sans-serif;color:#111;line-height:1.6;max-width:560px;margin:0 auto;padding:24px"><p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul><p><a href="${escapeHtml(v.url)}">${escapeHtml(v.url)}</a></p><p style="font-size:13px;color:#6b6b6b">${escapeHtml(footer)}<br>${offLinks.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`).join('<br>')}<br><a href="${escapeHtml(all)}">${escapeHtml(stopAll)}</a></p></body></html>`;
+        const queued = await queueMail(
+          tx,
+          { to: user.email, subject, text, html, headers: { 'List-Unsubscribe': `<${all}>` } },
+          { key: `mail:digest:${userId}:${period}` },
+        );
+        if (!queued) throw MAILED_THIS_PERIOD;
+        return true;
+      })
+      .catch((err: unknown) => {
+        if (err === MAILED_THIS_PERIOD) return false;
+        failure ??= err;
+        return false;
+      });
     if (mailed) sent++;
   }
+  if (failure) throw failure;
   return sent;
 }

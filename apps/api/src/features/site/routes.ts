@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { artworkIdOfPath, mediaUrl, mediaWidthSrcSet, referrerGroup, WIDE_SIZES, WIDE_WIDTHS } from '@axoo/contract';
 import { z } from 'zod';
 import { pageViews } from '../../db/schema/index.ts';
+import { errorResponses, NoBody } from '../../http/responses.ts';
 import { siteDataPlugin } from './state.ts';
 
 export async function siteRoutes(app: FastifyInstance) {
@@ -30,7 +31,9 @@ export async function siteRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['site'],
+        summary: 'Records a page view (SPEC §2); referrer: the previous page, kept as its host for insights (issue #17)',
         body: z.object({ path: z.string().min(1).max(500), referrer: z.string().max(500).optional() }),
+        response: { 204: NoBody('Recorded'), ...errorResponses(400, 429) },
       },
       config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
     },
@@ -45,7 +48,7 @@ export async function siteRoutes(app: FastifyInstance) {
         artworkId: artworkIdOfPath(request.body.path),
         userId: request.user?.id ?? null,
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { type CurrentUser, useCurrentUser, useSite } from '../../site.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { insightsCsvUrl, useInsights } from './api/insights.ts';
+import { ArtworkNumbers } from './components/ArtworkNumbers.tsx';
 import { LineChart } from './components/LineChart.tsx';
 import styles from './components/Insights.module.css';
 
@@ -33,6 +34,13 @@ function OwnInsights({ user }: { user: CurrentUser }) {
   const site = useSite();
   const [params, setParams] = useSearchParams();
   const days = windowOf(params.get('days'));
+  const artworkParam = Number(params.get('artwork'));
+  const artwork = Number.isSafeInteger(artworkParam) && artworkParam > 0 ? artworkParam : null;
+  const choose = (next: { days?: InsightWindow; artwork?: number | null }) => {
+    const d = next.days ?? days;
+    const a = next.artwork === undefined ? artwork : next.artwork;
+    setParams(a === null ? { days: String(d) } : { days: String(d), artwork: String(a) }, { replace: true });
+  };
   const insights = useInsights(user.id, days);
   const data = insights.data;
   const dayList = useMemo(() => data?.series.map((d) => d.day) ?? [], [data]);
@@ -70,7 +78,7 @@ function OwnInsights({ user }: { user: CurrentUser }) {
                 type="button"
                 aria-pressed={d === days}
                 className={d === days ? styles.on : undefined}
-                onClick={() => setParams({ days: String(d) }, { replace: true })}
+                onClick={() => choose({ days: d })}
                 data-testid={`window-${d}`}
               >
                 {t('days', { count: d })}
@@ -127,6 +135,7 @@ function OwnInsights({ user }: { user: CurrentUser }) {
               </section>
             ))}
           </div>
+          <ArtworkNumbers userId={user.id} days={days} artworks={data.artworks} selected={artwork} onSelect={(id) => choose({ artwork: id })} />
           <div className={styles.columns}>
             <section className={styles.card} aria-labelledby="top-artworks">
               <h2 id="top-artworks">{t('top')}</h2>
@@ -140,7 +149,9 @@ function OwnInsights({ user }: { user: CurrentUser }) {
                         {a.cropped_cover && <img src={mediaUrl(a.cropped_cover, 156)} alt="" width={64} height={45} loading="lazy" />}
                         <span>{a.title}</span>
                       </Link>
-                      <span className={styles.figures}>{t('viewsCollects', { views: a.views, collects: a.collects })}</span>
+                      <span className={styles.figures}>
+                        {t('figures', { views: t('viewCount', { count: a.views }), collects: t('collectCount', { count: a.collects }) })}
+                      </span>
                     </li>
                   ))}
                 </ol>

@@ -1,4 +1,4 @@
-import { type Insights, type InsightWindow, type PlatformDay, queryKeys } from '@axoo/contract';
+import { type ArtworkInsights, type Insights, type InsightWindow, type PlatformDay, queryKeys } from '@axoo/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 
@@ -23,3 +23,14 @@ export const platformQuery = (days: InsightWindow) =>
   });
 
 export const usePlatform = (days: InsightWindow) => useQuery(platformQuery(days));
+
+/** GET /api/v1/users/{id}/insights/artworks/{artwork}/?days= (owner only): one artwork's days. */
+export const artworkInsightsQuery = (userId: number, artworkId: number, days: InsightWindow) =>
+  queryOptions({
+    queryKey: queryKeys.insights.artwork(userId, artworkId, days),
+    queryFn: ({ signal }) => api<ArtworkInsights>(`/api/v1/users/${userId}/insights/artworks/${artworkId}/`, { query: { days }, signal }),
+    staleTime: 60_000,
+  });
+
+export const useArtworkInsights = (userId: number, artworkId: number | null, days: InsightWindow) =>
+  useQuery({ ...artworkInsightsQuery(userId, artworkId ?? 0, days), enabled: artworkId !== null });

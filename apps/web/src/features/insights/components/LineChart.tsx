@@ -10,6 +10,9 @@ export interface Series {
   token: string;
 }
 
+/** The x axis' tick steps in seconds: 1, 2 and 7 days, 2 weeks, 30 days. */
+const DAY_INCRS = [1, 2, 7, 14, 30].map((n) => n * 86_400);
+
 const tokenColour = (token: string) => getComputedStyle(document.documentElement).getPropertyValue(token).trim();
 
 /**
@@ -28,11 +31,13 @@ export function LineChart({ days, series, height = 220 }: { days: string[]; seri
       {
         width: el.clientWidth || 600,
         height,
-        legend: { show: series.length > 1 },
+        // The lines' names are drawn below as a plain legend (uPlot's own shows the cursor's values and a "Time" column).
+        legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         axes: [
-          { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } },
+          // Days only: a wide chart would otherwise tick every few hours between the days' points.
+          { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, incrs: DAY_INCRS },
           { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 10000] },
         ],
         series: [{}, ...series.map((s) => ({ label: s.label, stroke: tokenColour(s.token), width: 2, points: { show: days.length <= 31 } }))],
@@ -47,5 +52,19 @@ export function LineChart({ days, series, height = 220 }: { days: string[]; seri
       chart.destroy();
     };
   }, [days, series, height]);
-  return <div ref={box} className={styles.chart} aria-hidden="true" />;
+  return (
+    <>
+      <div ref={box} className={styles.chart} aria-hidden="true" />
+      {series.length > 1 && (
+        <ul className={styles.legend} aria-hidden="true">
+          {series.map((s) => (
+            <li key={s.label}>
+              <span className={styles.swatch} style={{ background: `var(${s.token})` }} />
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
 }
