@@ -32,6 +32,11 @@ export const invites = {
     en: 'An open call’s closing date cannot be brought forward.',
   },
   'invite.closed_required': { ko: '마감일을 입력하세요.', en: 'Enter the closing date.' },
+  'invite.closed_past': { ko: '마감일은 지금 이후로 정하세요.', en: 'The closing date must be in the future.' },
+  'invite.closed_locked': {
+    ko: '마감된 공모의 날짜는 바꿀 수 없습니다. 글과 페이지는 계속 고칠 수 있습니다.',
+    en: 'A closed call’s dates can no longer change. Its texts and pages can still be edited.',
+  },
   'invite.questions_locked': {
     ko: '지원서가 접수된 뒤에는 질문을 바꿀 수 없습니다.',
     en: 'Questions cannot change once the first application has arrived.',

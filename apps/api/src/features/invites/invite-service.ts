@@ -85,7 +85,7 @@ const sameTime = (a: Date | null | undefined, b: Date | null | undefined) => (a?
  * without shortening an open call, publishes the selection once it is under examination, and changes the questions
  * only until the first application. Every refusal is a 400 under its field.
  */
-async function inviteValues(db: Executor, viewer: UserRow, input: InviteInput, current?: InviteRow) {
+async function inviteValues(db: Executor, viewer: UserRow, input: InviteInput, current?: InviteRow, now = new Date()) {
   const staff = isInviteStaff(viewer);
   const errors: FieldErrors = {};
   let ownerId = current?.ownerId ?? viewer.id;
@@ -107,6 +107,10 @@ async function inviteValues(db: Executor, viewer: UserRow, input: InviteInput, c
     if (!longer) errors.closed = current.status === 'ongoing' ? 'invite.closed_shortened' : 'invite.closed_locked';
   }
   if (!staff && status === 'review' && !closed) errors.closed = 'invite.closed_required';
+  // A call that is to take entries closes in the future: a closing date set or moved into the past is a mistake
+  // (staff may still record the dates of a call already judged).
+  const closedChanged = closed !== null && (!current || !sameTime(closed, current.closed));
+  if (!errors.closed && closedChanged && closed <= now && (status === 'review' || status === 'ongoing')) errors.closed = 'invite.closed_past';
   if (closed && selected && selected < closed) errors.selected = 'invite.dates_order';
   if (!staff && current && input.questions && (await q.hasApplications(db, current.id))) {
     const existing = await questions.listQuestions(db, current.id);

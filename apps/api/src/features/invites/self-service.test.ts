@@ -132,6 +132,51 @@ describe('a brand runs its own call (issue #19)', () => {
   });
 });
 
+describe('dates a call may hold (issue #19)', () => {
+  it('takes years 1900 to 9998 only, a future closing date when it is set or moved, and says why a closed call’s dates stay', async () => {
+    const brandAgent = await as(brand);
+    const koAgent = await as(brand, 'ko');
+    const base = { title: 'Dated call', closed: inDays(10) };
+    for (const closed of ['1899-12-31T00:00:00Z', '9999-01-01T00:00:00Z', '+010000-01-01T00:00:00Z', '-000001-01-01T00:00:00Z']) {
+      const bad = await brandAgent.post('/api/v1/invites/', { ...base, closed });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ closed: ['Enter a date between the years 1900 and 9998.'] });
+    }
+    expect((await koAgent.post('/api/v1/invites/', { ...base, selected: '9999-12-31T00:00:00Z' })).json()).toEqual({
+      selected: ['1900년부터 9998년 사이의 날짜를 입력하세요.'],
+    });
+    expect((await brandAgent.post('/api/v1/invites/', { ...base, closed: 'soon' })).json()).toEqual({ closed: ['Enter a valid date.'] });
+    // The last year is still a date (a far selection date is odd, not wrong).
+    expect((await brandAgent.post('/api/v1/invites/', { ...base, selected: '9998-12-31T00:00:00Z' })).statusCode).toBe(201);
+
+    // A closing date in the past, when set or moved, is refused; left as it is, it is not judged again.
+    expect((await koAgent.post('/api/v1/invites/', { ...base, closed: inDays(-1) })).json()).toEqual({ closed: ['마감일은 지금 이후로 정하세요.'] });
+    const call = (await brandAgent.post('/api/v1/invites/', base)).json();
+    expect((await brandAgent.put(`/api/v1/invites/${call.id}/`, { title: 'Dated call', closed: inDays(-2) })).json()).toEqual({
+      closed: ['The closing date must be in the future.'],
+    });
+    // Under examination (its closing date passed) the owner still edits the texts; the dates say why they stay.
+    await (await as(staff)).post(`/api/v1/invites/${call.id}/approve/`);
+    await app.db
+      .update(invites)
+      .set({ closed: new Date(Date.now() - 60_000) })
+      .where(eq(invites.id, call.id));
+    expect((await brandAgent.put(`/api/v1/invites/${call.id}/`, { title: 'Dated call, renamed' })).json()).toMatchObject({ status: 'examination' });
+    const locked = await koAgent.put(`/api/v1/invites/${call.id}/`, { title: 'Dated call', closed: inDays(30) });
+    expect(locked.json()).toEqual({ closed: ['마감된 공모의 날짜는 바꿀 수 없습니다. 글과 페이지는 계속 고칠 수 있습니다.'] });
+    expect((await brandAgent.put(`/api/v1/invites/${call.id}/`, { title: 'Dated call', closed: inDays(30) })).json()).toEqual({
+      closed: ['A closed call’s dates can no longer change. Its texts and pages can still be edited.'],
+    });
+    // Staff may record the dates of a call already judged.
+    const record = await (await as(staff)).put(`/api/v1/invites/${call.id}/`, { title: 'Dated call', closed: inDays(-5), selected: inDays(-1) });
+    expect(record.statusCode).toBe(200);
+    // The submissions' day filters keep the same years.
+    expect((await brandAgent.get(`/api/v1/invites/${call.id}/artworks/?submitted_from=1800-01-01`)).json()).toEqual({
+      submitted_from: ['Enter a date between the years 1900 and 9998.'],
+    });
+  });
+});
+
 describe('subscriptions that do something (issue #19)', () => {
   it('tells subscribers when a call opens, 3 days before it closes and when its selection is out, each once, in their language', async () => {
     const owner = await buildPremium(app);
