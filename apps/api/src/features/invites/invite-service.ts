@@ -39,10 +39,9 @@ export async function listInvites(db: Db, viewer: UserRow | null, page: Page, mi
 /**
  * The invite `viewer` may edit (issue #19: its owner or staff): 404 when there is none, 403 when it is not theirs. `missing` is what a body that names an unknown invite answers.
  */
-export async function editableInvite(db: Executor, viewer: UserRow | null, id: number, missing?: () => Error): Promise<InviteRow> {
+export async function editableInvite(db: Executor, viewer: UserRow | null, id: number, missing?: () => Error, lock = false): Promise<InviteRow> {
   if (!viewer) throw notAuthenticated();
-  await q.closeExpiredInvites(db);
-  const invite = await q.findInvite(db, id);
+  const invite = lock ? await q.lockInvite(db, id, 'update') : await q.closeExpiredInvites(db).then(() => q.findInvite(db, id));
   if (!invite) throw missing ? missing() : notFound();
   if (!canEditInvite(viewer, invite)) throw forbidden();
   return invite;
@@ -147,10 +146,10 @@ export async function createInvite(deps: Deps, viewer: UserRow, input: InviteInp
 
 /** The owner within the rules of `inviteValues`, staff freely; publishing the selection tells the subscribers. */
 export async function updateInvite(deps: Deps, viewer: UserRow, id: number, input: InviteInput, siteUrl: string) {
-  const current = await loadInvite(deps.db, id);
-  if (!canEditInvite(viewer, current)) throw forbidden();
-  const values = await inviteValues(deps.db, viewer, input, current);
   await deps.db.transaction(async (tx) => {
+    // The row is locked while the rules read it (issue #19): a concurrent entry, approval or edit waits for this one.
+    const current = await editableInvite(tx, viewer, id, undefined, true);
+    const values = await inviteValues(tx, viewer, input, current);
     const row = await q.updateInvite(tx, id, values);
     if (input.questions) await syncQuestions(tx, id, input.questions);
     if (row.status === 'selection' && current.status !== 'selection') {
@@ -166,9 +165,8 @@ export async function updateInvite(deps: Deps, viewer: UserRow, id: number, inpu
 /** Staff open a call under review: it takes entries now; its owner and its subscribers are told (issue #19). */
 export async function approveInvite(deps: Deps, viewer: UserRow, id: number, siteUrl: string) {
   if (!isInviteStaff(viewer)) throw forbidden();
-  const invite = await loadInvite(deps.db, id);
-  if (invite.status !== 'review') throw badRequest({ non_field_errors: 'invite.not_in_review' });
   await deps.db.transaction(async (tx) => {
+    await reviewedInvite(tx, id);
     const row = await q.updateInvite(tx, id, { status: 'ongoing', reviewNote: '' });
     await tellOwner(tx, deps, row, 'approved', siteUrl);
     await tellSubscribers(tx, deps, row, 'opened', siteUrl);
@@ -179,13 +177,20 @@ export async function approveInvite(deps: Deps, viewer: UserRow, id: number, sit
 /** Staff send a call under review back to its owner with a note the owner sees and is mailed. */
 export async function returnInvite(deps: Deps, viewer: UserRow, id: number, note: string, siteUrl: string) {
   if (!isInviteStaff(viewer)) throw forbidden();
-  const invite = await loadInvite(deps.db, id);
-  if (invite.status !== 'review') throw badRequest({ non_field_errors: 'invite.not_in_review' });
   await deps.db.transaction(async (tx) => {
+    await reviewedInvite(tx, id);
     const row = await q.updateInvite(tx, id, { reviewNote: note });
     await tellOwner(tx, deps, row, 'returned', siteUrl, { note });
   });
   return getInvite(deps.db, id, viewer);
+}
+
+/** The call under review that staff approve or return, locked: two approvals at once open it once. */
+async function reviewedInvite(tx: Executor, id: number) {
+  const invite = await q.lockInvite(tx, id, 'update');
+  if (!invite) throw notFound();
+  if (invite.status !== 'review') throw badRequest({ non_field_errors: 'invite.not_in_review' });
+  return invite;
 }
 
 const langOf = (language: string): Lang => (language === 'en' ? 'en' : 'ko');
