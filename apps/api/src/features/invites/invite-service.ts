@@ -206,9 +206,16 @@ async function tellOwner(tx: Executor, deps: Deps, invite: InviteRow, kind: 'app
   await queueMail(tx, { to: owner.email, ...mail });
 }
 
-/** The link in a subscriber's mail that ends the subscription without a login (signed for that user and invite). */
+/** The query of a link that ends one subscription without a login (signed for that user and invite). */
+const unsubscribeQuery = (secret: string, userId: number, inviteId: number) =>
+  `u=${userId}&i=${inviteId}&t=${signParts(secret, UNSUBSCRIBE, userId, inviteId)}`;
+/** The page a subscriber's mail links to: it ends the subscription and says so. */
 export const unsubscribeLink = (secret: string, siteUrl: string, userId: number, inviteId: number) =>
-  `${siteUrl}/goodluck/unsubscribe/?u=${userId}&i=${inviteId}&t=${signParts(secret, UNSUBSCRIBE, userId, inviteId)}`;
+  `${siteUrl}/goodluck/unsubscribe/?${unsubscribeQuery(secret, userId, inviteId)}`;
+/** The mail's List-Unsubscribe address (RFC 8058): a mail client POSTs `List-Unsubscribe=One-Click` to it. */
+export const oneClickLink = (secret: string, siteUrl: string, userId: number, inviteId: number) =>
+  `${siteUrl}${ONE_CLICK_PATH}?${unsubscribeQuery(secret, userId, inviteId)}`;
+export const ONE_CLICK_PATH = '/api/v1/invite-subscriptions/one-click/';
 const UNSUBSCRIBE = 'invite-unsubscribe';
 
 /**
@@ -222,6 +229,7 @@ export async function tellSubscribers(tx: Executor, deps: Deps, invite: InviteRo
     await notify(tx, { userId: user.id, type, inviteId: invite.id, key });
     const lang = langOf(user.language);
     const unsubscribe = unsubscribeLink(deps.config.SECRET_KEY, siteUrl, user.id, invite.id);
+    const oneClick = oneClickLink(deps.config.SECRET_KEY, siteUrl, user.id, invite.id);
     const mail = inviteMail(lang, kind, {
       site: deps.config.SITE_NAME,
       name: user.name,
@@ -230,7 +238,8 @@ export async function tellSubscribers(tx: Executor, deps: Deps, invite: InviteRo
       url: `${siteUrl}/goodluck/${invite.id}/${kind === 'selection' ? '?tab=selected' : ''}`,
       unsubscribe,
     });
-    await queueMail(tx, { to: user.email, ...mail, headers: { 'List-Unsubscribe': `<${unsubscribe}>` } }, { key: `mail:${key}:${user.id}` });
+    const headers = { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    await queueMail(tx, { to: user.email, ...mail, headers }, { key: `mail:${key}:${user.id}` });
   }
 }
 

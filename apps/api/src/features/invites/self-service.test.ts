@@ -205,7 +205,9 @@ describe('subscriptions that do something (issue #19)', () => {
     const opened = mails.find((m) => m.subject?.endsWith('시작되었습니다'));
     expect(opened?.text).toContain('구독자님');
     // mailparser reads List-* headers into `list`.
-    expect(JSON.stringify(opened?.headers.get('list'))).toContain(`${site}/goodluck/unsubscribe/?u=${fan.id}&i=${call.id}&t=`);
+    expect(JSON.stringify(opened?.headers.get('list'))).toContain(`${site}/api/v1/invite-subscriptions/one-click/?u=${fan.id}&i=${call.id}&t=`);
+    expect(opened?.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(opened?.text).toContain(`${site}/goodluck/unsubscribe/?u=${fan.id}&i=${call.id}&t=`);
     const notices = await app.db.select().from(notifications).where(eq(notifications.userId, fan.id));
     expect(notices.map((n) => n.type).sort()).toEqual(['invite_closing', 'invite_opened', 'invite_selection']);
   });
@@ -240,6 +242,49 @@ describe('subscriptions that do something (issue #19)', () => {
     expect(done.json()).toEqual({ invite: call.id, title: call.title });
     expect(await subscribed(fan)).toBe(0);
     expect(await subscribed(other)).toBe(1);
+  });
+});
+
+describe('one-click unsubscribe from the mail header (issue #19, RFC 8058)', () => {
+  it('ends the subscription on a form POST with no cookie or CSRF token; a GET only leads to the page; a bad token or body changes nothing', async () => {
+    const call = await buildInvite(app, staff, { status: 'review' });
+    const fan = await buildUser(app);
+    await (await as(fan)).post('/api/v1/invite-subscriptions/', { invite: call.id });
+    await (await as(staff)).post(`/api/v1/invites/${call.id}/approve/`);
+    const [opened] = await mailsTo(fan.email);
+    const header = opened.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
+    const address = new URL(/https?:\/\/[^>"\s]+/.exec(header)?.[0] ?? '');
+    expect(address.pathname).toBe('/api/v1/invite-subscriptions/one-click/');
+    const path = `${address.pathname}${address.search}`;
+    const subscribed = async () =>
+      (
+        await app.db
+          .select()
+          .from(inviteSubscriptions)
+          .where(and(eq(inviteSubscriptions.inviteId, call.id), eq(inviteSubscriptions.userId, fan.id)))
+      ).length;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+    // A link scanner's GET changes nothing: it is sent on to the page, which asks the API itself.
+    const get = await app.inject({ method: 'GET', url: path });
+    expect(get.statusCode).toBe(303);
+    expect(get.headers.location).toBe(`/goodluck/unsubscribe/${address.search}`);
+    expect(await subscribed()).toBe(1);
+    // Another body, or a changed token, is refused.
+    const wrongBody = await app.inject({ method: 'POST', url: path, headers: { ...form, 'accept-language': 'en' }, payload: 'List-Unsubscribe=Yes' });
+    expect(wrongBody.statusCode).toBe(400);
+    expect(wrongBody.json()).toEqual({ 'List-Unsubscribe': ['The body must be List-Unsubscribe=One-Click.'] });
+    const forged = path.replace(/t=([^&]+)/, (_, t: string) => `t=${t.slice(0, -1)}${t.endsWith('A') ? 'B' : 'A'}`);
+    expect((await app.inject({ method: 'POST', url: forged, headers: form, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(403);
+    expect(await subscribed()).toBe(1);
+
+    // The mail client's POST: no cookie, no CSRF header, from no page at all.
+    const done = await app.inject({ method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=One-Click' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ invite: call.id, title: call.title });
+    expect(await subscribed()).toBe(0);
+    // Twice is still fine (the client may retry).
+    expect((await app.inject({ method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(200);
   });
 });
 
