@@ -177,6 +177,18 @@ describe('dates a call may hold (issue #19)', () => {
   });
 });
 
+describe('what users wrote, quoted in the invites’ mails (issue #19)', () => {
+  it('shows the links of a call’s title and of a staff note as text; only the product’s links are live', async () => {
+    const owner = await buildUser(app, { language: 'en' });
+    const call = await buildInvite(app, owner, { status: 'review', title: 'Posters for https://brand.example.com', closed: new Date(Date.now() + 86_400_000) });
+    await (await as(staff)).post(`/api/v1/invites/${call.id}/return/`, { note: 'Put the rules on www.rules.example.org' });
+    const [mail] = await mailsTo(owner.email);
+    expect(mail.subject).toBe('[AXOO] Your call "Posters for hxxps[://]brand[.]example[.]com" needs changes');
+    expect(mail.text).toContain('Put the rules on www[.]rules[.]example[.]org');
+    expect([...String(mail.html).matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual([`${site}/goodluck/${call.id}/edit/`]);
+  });
+});
+
 describe('subscriptions that do something (issue #19)', () => {
   it('tells subscribers when a call opens, 3 days before it closes and when its selection is out, each once, in their language', async () => {
     const owner = await buildPremium(app);
