@@ -35,6 +35,16 @@ export const SOCIAL_MAX = 200;
 /** Profile biography and about texts (plain text). */
 export const PROFILE_TEXT_MAX = 5000;
 export const INVITE_TITLE_MAX = 200;
+/** The years a call's dates and date filters may name (issue #19): earlier or later is a typo, not a plan. */
+export const DATE_YEAR_MIN = 1900;
+export const DATE_YEAR_MAX = 9998;
+/** True when `value` parses to a moment within DATE_YEAR_MIN..DATE_YEAR_MAX (UTC years). */
+export function dateInRange(value: string): boolean {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
+}
 export const ANCHOR_SCROLL_OFFSET = 132;
 
 /** Displayed dimensions of an image: SPEC §5 large-image rule. */

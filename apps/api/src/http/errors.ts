@@ -50,8 +50,10 @@ export function issueMessage(issue: Issue): Message {
   const p = issue.params ?? {};
   if (issue.message && hasMessage(issue.message)) {
     const params: Record<string, string | number> = {};
-    if (typeof p.maximum === 'number' || typeof p.maximum === 'bigint') params.max = Number(p.maximum);
-    if (typeof p.minimum === 'number' || typeof p.minimum === 'bigint') params.min = Number(p.minimum);
+    // A refinement's own bounds arrive under `params` (`refine(fn, {message, params: {minimum, maximum}})`).
+    const bounds = { ...(typeof p.params === 'object' && p.params !== null ? p.params : {}), ...p } as Record<string, unknown>;
+    if (typeof bounds.maximum === 'number' || typeof bounds.maximum === 'bigint') params.max = Number(bounds.maximum);
+    if (typeof bounds.minimum === 'number' || typeof bounds.minimum === 'bigint') params.min = Number(bounds.minimum);
     return { key: issue.message, params };
   }
   const origin = p.origin;

@@ -12,6 +12,7 @@ export const common = {
   'field.invalid_choice': { ko: '유효하지 않은 선택입니다.', en: 'Select a valid choice.' },
   'field.invalid_email': { ko: '올바른 이메일 주소를 입력하세요.', en: 'Enter a valid email address.' },
   'field.invalid_date': { ko: '올바른 날짜를 입력하세요.', en: 'Enter a valid date.' },
+  'field.date_range': { ko: '{min}년부터 {max}년 사이의 날짜를 입력하세요.', en: 'Enter a date between the years {min} and {max}.' },
   'field.invalid_number': { ko: '올바른 숫자를 입력하세요.', en: 'Enter a valid number.' },
   'field.invalid_color': { ko: '#RRGGBB 형식의 색상을 입력하세요.', en: 'Enter a colour as #RRGGBB.' },
   'field.not_found': { ko: '존재하지 않는 항목입니다.', en: 'This item does not exist.' },

@@ -32,6 +32,11 @@ export const invites = {
     en: 'An open call’s closing date cannot be brought forward.',
   },
   'invite.closed_required': { ko: '마감일을 입력하세요.', en: 'Enter the closing date.' },
+  'invite.closed_past': { ko: '마감일은 지금 이후로 정하세요.', en: 'The closing date must be in the future.' },
+  'invite.closed_locked': {
+    ko: '마감된 공모의 날짜는 바꿀 수 없습니다. 글과 페이지는 계속 고칠 수 있습니다.',
+    en: 'A closed call’s dates can no longer change. Its texts and pages can still be edited.',
+  },
   'invite.questions_locked': {
     ko: '지원서가 접수된 뒤에는 질문을 바꿀 수 없습니다.',
     en: 'Questions cannot change once the first application has arrived.',
@@ -41,6 +46,10 @@ export const invites = {
   'invite.unsubscribe_invalid': {
     ko: '구독 해지 링크가 올바르지 않습니다.',
     en: 'This unsubscribe link is not valid.',
+  },
+  'invite.one_click_body': {
+    ko: '본문은 List-Unsubscribe=One-Click이어야 합니다.',
+    en: 'The body must be List-Unsubscribe=One-Click.',
   },
   'invite.mail.opened_subject': { ko: '[{site}] "{invite}" 공모가 시작되었습니다', en: '[{site}] "{invite}" is open for entries' },
   'invite.mail.opened_body': {

@@ -376,3 +376,28 @@ describe('conversations (issue #20)', () => {
     expect((await s.patch('/api/v1/admin/reports/999999/', { resolved: true })).statusCode).toBe(404);
   });
 });
+
+describe('the mail of a new message (issue #20)', () => {
+  it('links to the conversation, and shows the links the sender wrote as text only, in the text and the HTML', async () => {
+    const brand = await buildUser(app, { name: 'Brand www.brand.example', language: 'en' });
+    const artist = await buildPremium(app, { language: 'en' });
+    const started = await (await as(brand)).post('/api/v1/conversations/', {
+      artist: artist.id,
+      subject: 'See https://evil.example.com',
+      body: `Our brief: https://evil.example.com/brief?x=1 or www.spam.example.net — ${Math.random()}`,
+    });
+    expect(started.statusCode).toBe(201);
+    const id = started.json().id;
+    const [mail] = await mailsTo(artist.email);
+    expect(mail.text).toContain(`${site}/inbox/${id}/`);
+    // The only link of the HTML is the way to the conversation.
+    expect([...String(mail.html).matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual([`${site}/inbox/${id}/`]);
+    const all = `${mail.subject}\n${mail.text}\n${mail.html}`;
+    expect(all).not.toMatch(/evil\.example\.com|spam\.example\.net|www\.brand\.example|https?:\/\/evil/);
+    expect(mail.text).toContain('hxxps[://]evil[.]example[.]com/brief?x=1');
+    expect(mail.text).toContain('www[.]spam[.]example[.]net');
+    expect(mail.subject).toContain('See hxxps[://]evil[.]example[.]com');
+    // The inbox itself keeps the text as written (it decides there when links are live).
+    expect((await (await as(artist)).get(`/api/v1/conversations/${id}/`)).json().messages[0].body).toContain('https://evil.example.com/brief?x=1');
+  });
+});

@@ -1,14 +1,17 @@
 import { type Lang, translate } from '@axoo/contract';
+import { defang } from '../../mail/defang.ts';
 import type { OutgoingMail } from '../../mail/transports.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The mail telling someone of a new message (issue #20), in their language: who wrote (a name, never an address),
- * the subject, the message as plain text, and the link to answer in the inbox. The message's own links are not
- * made live here: a first message's links stay text until the artist replies.
+ * the subject, the message as plain text, and the link to answer in the inbox. The message's own links are never
+ * live in a mail (defanged), whoever wrote them: the inbox is where they can be followed.
  */
-export function messageMail(lang: Lang, v: { site: string; recipient: string; name: string; subject: string; body: string; url: string }) {
+export function messageMail(lang: Lang, given: { site: string; recipient: string; name: string; subject: string; body: string; url: string }) {
+  // Names, the subject and the message are the users': their links are shown as text, never live (mail/defang.ts).
+  const v = { ...given, recipient: defang(given.recipient), name: defang(given.name), subject: defang(given.subject), body: defang(given.body) };
   const subject = translate(lang, 'conversation.mail.subject', v);
   const text = translate(lang, 'conversation.mail.body', v);
   const paragraphs = text

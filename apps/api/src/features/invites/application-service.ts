@@ -50,6 +50,10 @@ export async function applyToInvite(deps: Pick<Deps, 'db' | 'config' | 'storage'
   const prepared = await prepareSnapshot(db, deps.storage, artwork.id);
   try {
     return await db.transaction(async (tx) => {
+      // The invite is held (shared) to the commit: an owner's edit of its questions or status waits, or is waited for,
+      // and the entry is judged against the invite as it is now (issue #19).
+      const held = await q.lockInvite(tx, invite.id, 'share');
+      if (!held || !acceptsApplications(held)) throw badRequest({ invite: held ? 'invite.not_ongoing' : 'invite.not_found' });
       const application = await applications.insertApplication(tx, invite.id, artwork.id);
       if (!application) throw badRequest({ non_field_errors: 'invite.already_applied' });
       const saved: { id: number; question: number; answer: string }[] = [];

@@ -79,6 +79,18 @@ export async function deleteSubscriptionOf(db: Executor, inviteId: number, userI
   return rows.length > 0;
 }
 
+/**
+ * The invite row, locked to the end of the transaction `tx` (issue #19): `update` for a change of the invite (an
+ * owner's or staff's edit, approve, return), `share` for an application, so an edit and an entry never judge the same
+ * invite at once (an owner's question change after the first entry, two approvals). An ongoing call past its closing
+ * date is under examination here too (SPEC §4).
+ */
+export async function lockInvite(tx: Executor, id: number, mode: 'update' | 'share', now = new Date()): Promise<InviteRow | undefined> {
+  const [row] = await tx.select().from(invites).where(eq(invites.id, id)).for(mode);
+  if (row?.status === 'ongoing' && row.closed && row.closed <= now) return updateInvite(tx, id, { status: 'examination' });
+  return row;
+}
+
 export async function findInvite(db: Executor, id: number): Promise<InviteRow | undefined> {
   const [row] = await db.select().from(invites).where(eq(invites.id, id));
   return row;

@@ -122,6 +122,28 @@ export async function inviteCallRoutes(app: FastifyInstance) {
     },
     async (request) => service.unsubscribeWithToken(app, request.body),
   );
+  // RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` (form-encoded) to the List-Unsubscribe
+  // address, with no cookie and no CSRF token; the signed query is the authority. Opened in a browser instead, the
+  // address leads to the page that does the same and says so (a GET changes nothing: link scanners open mails' links).
+  const oneClickQuery = z.object({ u: id, i: id, t: z.string().min(1).max(200) });
+  r.post(
+    service.ONE_CLICK_PATH,
+    {
+      config: { csrf: false, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'One-click unsubscribe from a subscriber mail’s List-Unsubscribe header (RFC 8058; no login, no CSRF token: the query is signed)',
+        querystring: oneClickQuery,
+        body: z.object({ 'List-Unsubscribe': z.literal('One-Click', { error: 'invite.one_click_body' }) }),
+      },
+    },
+    async (request) => service.unsubscribeWithToken(app, { user: request.query.u, invite: request.query.i, token: request.query.t }),
+  );
+  r.get(
+    service.ONE_CLICK_PATH,
+    { schema: { tags, summary: 'The one-click address opened in a browser: leads to the unsubscribe page', querystring: oneClickQuery } },
+    async (request, reply) => reply.redirect(`/goodluck/unsubscribe/?u=${request.query.u}&i=${request.query.i}&t=${encodeURIComponent(request.query.t)}`, 303),
+  );
   r.delete('/api/v1/invite-subscriptions/:id/', { schema: { tags, summary: 'Unsubscribe', params: idParams } }, async (request, reply) => {
     await service.unsubscribe(app.db, request.user, request.params.id);
     return reply.status(204).send();

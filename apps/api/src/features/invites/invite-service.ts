@@ -41,10 +41,9 @@ export async function listInvites(db: Db, viewer: UserRow | null, page: Page, mi
 /**
  * The invite `viewer` may edit (issue #19: its owner or staff): 404 when there is none, 403 when it is not theirs. `missing` is what a body that names an unknown invite answers.
  */
-export async function editableInvite(db: Executor, viewer: UserRow | null, id: number, missing?: () => Error): Promise<InviteRow> {
+export async function editableInvite(db: Executor, viewer: UserRow | null, id: number, missing?: () => Error, lock = false): Promise<InviteRow> {
   if (!viewer) throw notAuthenticated();
-  await q.closeExpiredInvites(db);
-  const invite = await q.findInvite(db, id);
+  const invite = lock ? await q.lockInvite(db, id, 'update') : await q.closeExpiredInvites(db).then(() => q.findInvite(db, id));
   if (!invite) throw missing ? missing() : notFound();
   if (!canEditInvite(viewer, invite)) throw forbidden();
   return invite;
@@ -87,7 +86,7 @@ const sameTime = (a: Date | null | undefined, b: Date | null | undefined) => (a?
  * without shortening an open call, publishes the selection once it is under examination, and changes the questions
  * only until the first application. Every refusal is a 400 under its field.
  */
-async function inviteValues(db: Executor, viewer: UserRow, input: InviteInput, current?: InviteRow) {
+async function inviteValues(db: Executor, viewer: UserRow, input: InviteInput, current?: InviteRow, now = new Date()) {
   const staff = isInviteStaff(viewer);
   const errors: FieldErrors = {};
   let ownerId = current?.ownerId ?? viewer.id;
@@ -109,6 +108,10 @@ async function inviteValues(db: Executor, viewer: UserRow, input: InviteInput, c
     if (!longer) errors.closed = current.status === 'ongoing' ? 'invite.closed_shortened' : 'invite.closed_locked';
   }
   if (!staff && status === 'review' && !closed) errors.closed = 'invite.closed_required';
+  // A call that is to take entries closes in the future: a closing date set or moved into the past is a mistake
+  // (staff may still record the dates of a call already judged).
+  const closedChanged = closed !== null && (!current || !sameTime(closed, current.closed));
+  if (!errors.closed && closedChanged && closed <= now && (status === 'review' || status === 'ongoing')) errors.closed = 'invite.closed_past';
   if (closed && selected && selected < closed) errors.selected = 'invite.dates_order';
   if (!staff && current && input.questions && (await q.hasApplications(db, current.id))) {
     const existing = await questions.listQuestions(db, current.id);
@@ -145,10 +148,10 @@ export async function createInvite(deps: Deps, viewer: UserRow, input: InviteInp
 
 /** The owner within the rules of `inviteValues`, staff freely; publishing the selection tells the subscribers. */
 export async function updateInvite(deps: Deps, viewer: UserRow, id: number, input: InviteInput, siteUrl: string) {
-  const current = await loadInvite(deps.db, id);
-  if (!canEditInvite(viewer, current)) throw forbidden();
-  const values = await inviteValues(deps.db, viewer, input, current);
   await deps.db.transaction(async (tx) => {
+    // The row is locked while the rules read it (issue #19): a concurrent entry, approval or edit waits for this one.
+    const current = await editableInvite(tx, viewer, id, undefined, true);
+    const values = await inviteValues(tx, viewer, input, current);
     const row = await q.updateInvite(tx, id, values);
     if (input.questions) await syncQuestions(tx, id, input.questions);
     if (row.status === 'selection' && current.status !== 'selection') {
@@ -164,9 +167,8 @@ export async function updateInvite(deps: Deps, viewer: UserRow, id: number, inpu
 /** Staff open a call under review: it takes entries now; its owner and its subscribers are told (issue #19). */
 export async function approveInvite(deps: Deps, viewer: UserRow, id: number, siteUrl: string) {
   if (!isInviteStaff(viewer)) throw forbidden();
-  const invite = await loadInvite(deps.db, id);
-  if (invite.status !== 'review') throw badRequest({ non_field_errors: 'invite.not_in_review' });
   await deps.db.transaction(async (tx) => {
+    await reviewedInvite(tx, id);
     const row = await q.updateInvite(tx, id, { status: 'ongoing', reviewNote: '' });
     await tellOwner(tx, deps, row, 'approved', siteUrl);
     await tellSubscribers(tx, deps, row, 'opened', siteUrl);
@@ -177,13 +179,20 @@ export async function approveInvite(deps: Deps, viewer: UserRow, id: number, sit
 /** Staff send a call under review back to its owner with a note the owner sees and is mailed. */
 export async function returnInvite(deps: Deps, viewer: UserRow, id: number, note: string, siteUrl: string) {
   if (!isInviteStaff(viewer)) throw forbidden();
-  const invite = await loadInvite(deps.db, id);
-  if (invite.status !== 'review') throw badRequest({ non_field_errors: 'invite.not_in_review' });
   await deps.db.transaction(async (tx) => {
+    await reviewedInvite(tx, id);
     const row = await q.updateInvite(tx, id, { reviewNote: note });
     await tellOwner(tx, deps, row, 'returned', siteUrl, { note });
   });
   return getInvite(deps.db, id, viewer);
+}
+
+/** The call under review that staff approve or return, locked: two approvals at once open it once. */
+async function reviewedInvite(tx: Executor, id: number) {
+  const invite = await q.lockInvite(tx, id, 'update');
+  if (!invite) throw notFound();
+  if (invite.status !== 'review') throw badRequest({ non_field_errors: 'invite.not_in_review' });
+  return invite;
 }
 
 const langOf = (language: string): Lang => (language === 'en' ? 'en' : 'ko');
@@ -199,9 +208,16 @@ async function tellOwner(tx: Executor, deps: Deps, invite: InviteRow, kind: 'app
   await queueMail(tx, { to: owner.email, ...mail });
 }
 
-/** The link in a subscriber's mail that ends the subscription without a login (signed for that user and invite). */
+/** The query of a link that ends one subscription without a login (signed for that user and invite). */
+const unsubscribeQuery = (secret: string, userId: number, inviteId: number) =>
+  `u=${userId}&i=${inviteId}&t=${signParts(secret, UNSUBSCRIBE, userId, inviteId)}`;
+/** The page a subscriber's mail links to: it ends the subscription and says so. */
 export const unsubscribeLink = (secret: string, siteUrl: string, userId: number, inviteId: number) =>
-  `${siteUrl}/goodluck/unsubscribe/?u=${userId}&i=${inviteId}&t=${signParts(secret, UNSUBSCRIBE, userId, inviteId)}`;
+  `${siteUrl}/goodluck/unsubscribe/?${unsubscribeQuery(secret, userId, inviteId)}`;
+/** The mail's List-Unsubscribe address (RFC 8058): a mail client POSTs `List-Unsubscribe=One-Click` to it. */
+export const oneClickLink = (secret: string, siteUrl: string, userId: number, inviteId: number) =>
+  `${siteUrl}${ONE_CLICK_PATH}?${unsubscribeQuery(secret, userId, inviteId)}`;
+export const ONE_CLICK_PATH = '/api/v1/invite-subscriptions/one-click/';
 const UNSUBSCRIBE = 'invite-unsubscribe';
 
 /**
@@ -215,6 +231,7 @@ export async function tellSubscribers(tx: Executor, deps: Deps, invite: InviteRo
     await notify(tx, { userId: user.id, type, inviteId: invite.id, key });
     const lang = langOf(user.language);
     const unsubscribe = unsubscribeLink(deps.config.SECRET_KEY, siteUrl, user.id, invite.id);
+    const oneClick = oneClickLink(deps.config.SECRET_KEY, siteUrl, user.id, invite.id);
     const mail = inviteMail(lang, kind, {
       site: deps.config.SITE_NAME,
       name: user.name,
@@ -223,7 +240,8 @@ export async function tellSubscribers(tx: Executor, deps: Deps, invite: InviteRo
       url: `${siteUrl}/goodluck/${invite.id}/${kind === 'selection' ? '?tab=selected' : ''}`,
       unsubscribe,
     });
-    await queueMail(tx, { to: user.email, ...mail, headers: { 'List-Unsubscribe': `<${unsubscribe}>` } }, { key: `mail:${key}:${user.id}` });
+    const headers = { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    await queueMail(tx, { to: user.email, ...mail, headers }, { key: `mail:${key}:${user.id}` });
   }
 }
 

@@ -132,6 +132,63 @@ describe('a brand runs its own call (issue #19)', () => {
   });
 });
 
+describe('dates a call may hold (issue #19)', () => {
+  it('takes years 1900 to 9998 only, a future closing date when it is set or moved, and says why a closed call’s dates stay', async () => {
+    const brandAgent = await as(brand);
+    const koAgent = await as(brand, 'ko');
+    const base = { title: 'Dated call', closed: inDays(10) };
+    for (const closed of ['1899-12-31T00:00:00Z', '9999-01-01T00:00:00Z', '+010000-01-01T00:00:00Z', '-000001-01-01T00:00:00Z']) {
+      const bad = await brandAgent.post('/api/v1/invites/', { ...base, closed });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ closed: ['Enter a date between the years 1900 and 9998.'] });
+    }
+    expect((await koAgent.post('/api/v1/invites/', { ...base, selected: '9999-12-31T00:00:00Z' })).json()).toEqual({
+      selected: ['1900년부터 9998년 사이의 날짜를 입력하세요.'],
+    });
+    expect((await brandAgent.post('/api/v1/invites/', { ...base, closed: 'soon' })).json()).toEqual({ closed: ['Enter a valid date.'] });
+    // The last year is still a date (a far selection date is odd, not wrong).
+    expect((await brandAgent.post('/api/v1/invites/', { ...base, selected: '9998-12-31T00:00:00Z' })).statusCode).toBe(201);
+
+    // A closing date in the past, when set or moved, is refused; left as it is, it is not judged again.
+    expect((await koAgent.post('/api/v1/invites/', { ...base, closed: inDays(-1) })).json()).toEqual({ closed: ['마감일은 지금 이후로 정하세요.'] });
+    const call = (await brandAgent.post('/api/v1/invites/', base)).json();
+    expect((await brandAgent.put(`/api/v1/invites/${call.id}/`, { title: 'Dated call', closed: inDays(-2) })).json()).toEqual({
+      closed: ['The closing date must be in the future.'],
+    });
+    // Under examination (its closing date passed) the owner still edits the texts; the dates say why they stay.
+    await (await as(staff)).post(`/api/v1/invites/${call.id}/approve/`);
+    await app.db
+      .update(invites)
+      .set({ closed: new Date(Date.now() - 60_000) })
+      .where(eq(invites.id, call.id));
+    expect((await brandAgent.put(`/api/v1/invites/${call.id}/`, { title: 'Dated call, renamed' })).json()).toMatchObject({ status: 'examination' });
+    const locked = await koAgent.put(`/api/v1/invites/${call.id}/`, { title: 'Dated call', closed: inDays(30) });
+    expect(locked.json()).toEqual({ closed: ['마감된 공모의 날짜는 바꿀 수 없습니다. 글과 페이지는 계속 고칠 수 있습니다.'] });
+    expect((await brandAgent.put(`/api/v1/invites/${call.id}/`, { title: 'Dated call', closed: inDays(30) })).json()).toEqual({
+      closed: ['A closed call’s dates can no longer change. Its texts and pages can still be edited.'],
+    });
+    // Staff may record the dates of a call already judged.
+    const record = await (await as(staff)).put(`/api/v1/invites/${call.id}/`, { title: 'Dated call', closed: inDays(-5), selected: inDays(-1) });
+    expect(record.statusCode).toBe(200);
+    // The submissions' day filters keep the same years.
+    expect((await brandAgent.get(`/api/v1/invites/${call.id}/artworks/?submitted_from=1800-01-01`)).json()).toEqual({
+      submitted_from: ['Enter a date between the years 1900 and 9998.'],
+    });
+  });
+});
+
+describe('what users wrote, quoted in the invites’ mails (issue #19)', () => {
+  it('shows the links of a call’s title and of a staff note as text; only the product’s links are live', async () => {
+    const owner = await buildUser(app, { language: 'en' });
+    const call = await buildInvite(app, owner, { status: 'review', title: 'Posters for https://brand.example.com', closed: new Date(Date.now() + 86_400_000) });
+    await (await as(staff)).post(`/api/v1/invites/${call.id}/return/`, { note: 'Put the rules on www.rules.example.org' });
+    const [mail] = await mailsTo(owner.email);
+    expect(mail.subject).toBe('[AXOO] Your call "Posters for hxxps[://]brand[.]example[.]com" needs changes');
+    expect(mail.text).toContain('Put the rules on www[.]rules[.]example[.]org');
+    expect([...String(mail.html).matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual([`${site}/goodluck/${call.id}/edit/`]);
+  });
+});
+
 describe('subscriptions that do something (issue #19)', () => {
   it('tells subscribers when a call opens, 3 days before it closes and when its selection is out, each once, in their language', async () => {
     const owner = await buildPremium(app);
@@ -160,7 +217,9 @@ describe('subscriptions that do something (issue #19)', () => {
     const opened = mails.find((m) => m.subject?.endsWith('시작되었습니다'));
     expect(opened?.text).toContain('구독자님');
     // mailparser reads List-* headers into `list`.
-    expect(JSON.stringify(opened?.headers.get('list'))).toContain(`${site}/goodluck/unsubscribe/?u=${fan.id}&i=${call.id}&t=`);
+    expect(JSON.stringify(opened?.headers.get('list'))).toContain(`${site}/api/v1/invite-subscriptions/one-click/?u=${fan.id}&i=${call.id}&t=`);
+    expect(opened?.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(opened?.text).toContain(`${site}/goodluck/unsubscribe/?u=${fan.id}&i=${call.id}&t=`);
     const notices = await app.db.select().from(notifications).where(eq(notifications.userId, fan.id));
     expect(notices.map((n) => n.type).sort()).toEqual(['invite_closing', 'invite_opened', 'invite_selection']);
   });
@@ -195,6 +254,49 @@ describe('subscriptions that do something (issue #19)', () => {
     expect(done.json()).toEqual({ invite: call.id, title: call.title });
     expect(await subscribed(fan)).toBe(0);
     expect(await subscribed(other)).toBe(1);
+  });
+});
+
+describe('one-click unsubscribe from the mail header (issue #19, RFC 8058)', () => {
+  it('ends the subscription on a form POST with no cookie or CSRF token; a GET only leads to the page; a bad token or body changes nothing', async () => {
+    const call = await buildInvite(app, staff, { status: 'review' });
+    const fan = await buildUser(app);
+    await (await as(fan)).post('/api/v1/invite-subscriptions/', { invite: call.id });
+    await (await as(staff)).post(`/api/v1/invites/${call.id}/approve/`);
+    const [opened] = await mailsTo(fan.email);
+    const header = opened.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
+    const address = new URL(/https?:\/\/[^>"\s]+/.exec(header)?.[0] ?? '');
+    expect(address.pathname).toBe('/api/v1/invite-subscriptions/one-click/');
+    const path = `${address.pathname}${address.search}`;
+    const subscribed = async () =>
+      (
+        await app.db
+          .select()
+          .from(inviteSubscriptions)
+          .where(and(eq(inviteSubscriptions.inviteId, call.id), eq(inviteSubscriptions.userId, fan.id)))
+      ).length;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+    // A link scanner's GET changes nothing: it is sent on to the page, which asks the API itself.
+    const get = await app.inject({ method: 'GET', url: path });
+    expect(get.statusCode).toBe(303);
+    expect(get.headers.location).toBe(`/goodluck/unsubscribe/${address.search}`);
+    expect(await subscribed()).toBe(1);
+    // Another body, or a changed token, is refused.
+    const wrongBody = await app.inject({ method: 'POST', url: path, headers: { ...form, 'accept-language': 'en' }, payload: 'List-Unsubscribe=Yes' });
+    expect(wrongBody.statusCode).toBe(400);
+    expect(wrongBody.json()).toEqual({ 'List-Unsubscribe': ['The body must be List-Unsubscribe=One-Click.'] });
+    const forged = path.replace(/t=([^&]+)/, (_, t: string) => `t=${t.slice(0, -1)}${t.endsWith('A') ? 'B' : 'A'}`);
+    expect((await app.inject({ method: 'POST', url: forged, headers: form, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(403);
+    expect(await subscribed()).toBe(1);
+
+    // The mail client's POST: no cookie, no CSRF header, from no page at all.
+    const done = await app.inject({ method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=One-Click' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ invite: call.id, title: call.title });
+    expect(await subscribed()).toBe(0);
+    // Twice is still fine (the client may retry).
+    expect((await app.inject({ method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(200);
   });
 });
 

@@ -183,3 +183,42 @@ describe("every entry, with the owner's filters (issue #19)", () => {
     expect(screen.getByTestId('owner-block')).toHaveTextContent('Publish the selection');
   }, 20_000);
 });
+
+describe('the unsubscribe page a subscriber’s mail links to (issue #19)', () => {
+  const answering = (status: number, body: unknown) => {
+    const asked: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (new URL(url, 'http://x').pathname === '/api/v1/invite-subscriptions/unsubscribe/') {
+          asked.push(JSON.parse(String(init?.body)));
+          return json(body, status);
+        }
+        return new Response(null, { status: 204 });
+      }),
+    );
+    return asked;
+  };
+
+  it('says it is done, naming the call', async () => {
+    const asked = answering(200, { invite: 3, title: 'Summer call' });
+    renderApp('/goodluck/unsubscribe/?u=7&i=3&t=abc');
+    expect(await screen.findByText('You will get no more mails about "Summer call".', {}, { timeout: 5000 })).toHaveAttribute('role', 'status');
+    expect(asked).toEqual([{ user: 7, invite: 3, token: 'abc' }]);
+  }, 20_000);
+
+  it('says clearly that a refused link is not valid, and how else to stop the mails', async () => {
+    answering(403, { detail: 'This unsubscribe link is not valid.' });
+    renderApp('/goodluck/unsubscribe/?u=7&i=3&t=forged');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'This link is not valid. Log in and tap the heart on the call to stop following it.',
+    );
+  }, 20_000);
+
+  it('does not even ask for a link cut short, and says the same', async () => {
+    const asked = answering(200, { invite: 3, title: 'Summer call' });
+    renderApp('/goodluck/unsubscribe/?u=7&i=3');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('This link is not valid.');
+    expect(asked).toEqual([]);
+  }, 20_000);
+});

@@ -129,8 +129,9 @@ export interface InviteInput {
   background: string;
   /** Staff set any status; an owner only publishes the selection. */
   status?: InviteStatus;
-  closed: string | null;
-  selected: string | null;
+  /** Omitted: left as it is. */
+  closed?: string | null;
+  selected?: string | null;
   /** The whole list, in order; saved with the invite in one transaction. */
   questions?: { id?: number; question: string }[];
 }

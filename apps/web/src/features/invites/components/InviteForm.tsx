@@ -1,4 +1,4 @@
-import { AVATAR_WIDTH, INVITE_STATUSES, mediaUrl } from '@axoo/contract';
+import { AVATAR_WIDTH, DATE_YEAR_MAX, DATE_YEAR_MIN, INVITE_STATUSES, mediaUrl } from '@axoo/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,8 @@ function toLocalInput(iso: string | null): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+/** The years the server takes (contract), as the date pickers' bounds. */
+const dateBounds = { min: `${DATE_YEAR_MIN}-01-01T00:00`, max: `${DATE_YEAR_MAX}-12-31T23:59` };
 
 interface QuestionDraft {
   id: number | null;
@@ -128,8 +130,10 @@ export function InviteForm({ invite, mode, onDone }: { invite: InviteDetail | nu
         description: form.description,
         logo: form.logo,
         background: form.background,
-        closed: fromLocalInput(form.closed),
-        selected: fromLocalInput(form.selected),
+        // A date left as it was is not sent: the input holds minutes, the stored date may hold seconds, and the
+        // server's rules (never shorten an open call, a closed call's dates are fixed) judge only a change.
+        ...(invite && form.closed === toLocalInput(invite.closed) ? {} : { closed: fromLocalInput(form.closed) }),
+        ...(invite && form.selected === toLocalInput(invite.selected) ? {} : { selected: fromLocalInput(form.selected) }),
         // The invite and its whole question list are saved in one transaction.
         questions: form.questions.filter((q) => q.question.trim()).map((q) => (q.id === null ? { question: q.question } : { id: q.id, question: q.question })),
       });
@@ -202,12 +206,12 @@ export function InviteForm({ invite, mode, onDone }: { invite: InviteDetail | nu
         )}
         <div className="field">
           <label htmlFor="invite-closed">{t('admin.closed')}</label>
-          <input {...control('closed')} type="datetime-local" value={form.closed} onChange={(e) => set('closed', e.target.value)} />
+          <input {...control('closed')} type="datetime-local" {...dateBounds} value={form.closed} onChange={(e) => set('closed', e.target.value)} />
           {fieldError('closed')}
         </div>
         <div className="field">
           <label htmlFor="invite-selected">{t('admin.selectedDate')}</label>
-          <input {...control('selected')} type="datetime-local" value={form.selected} onChange={(e) => set('selected', e.target.value)} />
+          <input {...control('selected')} type="datetime-local" {...dateBounds} value={form.selected} onChange={(e) => set('selected', e.target.value)} />
           {fieldError('selected')}
         </div>
       </div>

@@ -11,13 +11,18 @@ export default function UnsubscribePage() {
   const { t } = useTranslation('invites');
   const [params] = useSearchParams();
   const body = { user: Number(params.get('u')), invite: Number(params.get('i')), token: params.get('t') ?? '' };
-  const { mutate, data, isError, isIdle } = useMutation({ mutationFn: () => unsubscribeWithToken(body) });
+  // A link cut short (a mail client that wrapped it) is invalid on its face: no request, the same clear message.
+  const whole = Number.isSafeInteger(body.user) && body.user > 0 && Number.isSafeInteger(body.invite) && body.invite > 0 && body.token !== '';
+  const { mutate, data, isError: refused, isIdle } = useMutation({ mutationFn: () => unsubscribeWithToken(body) });
+  const isError = refused || !whole;
   // biome-ignore lint/correctness/useExhaustiveDependencies: sent once, for the link the page was opened with.
-  useEffect(() => mutate(), []);
+  useEffect(() => {
+    if (whole) mutate();
+  }, []);
   return (
     <section className={`page narrow ${styles.ownPage}`} data-testid="unsubscribe">
       <h1>{t('unsubscribePage.title')}</h1>
-      {isIdle || (!data && !isError) ? (
+      {!isError && (isIdle || !data) ? (
         <Spinner />
       ) : isError ? (
         <p className="form-error" role="alert">
@@ -25,7 +30,7 @@ export default function UnsubscribePage() {
         </p>
       ) : (
         <p className="form-success" role="status">
-          {t('unsubscribePage.done', { title: data?.title ?? '' })}
+          {data?.title ? t('unsubscribePage.done', { title: data.title }) : t('unsubscribePage.doneAny')}
         </p>
       )}
       <Link to="/goodluck/" className="btn secondary">
