@@ -7,6 +7,7 @@
  * `--only palette` is the palette search budget (issue #18): a search by colour within 3× of a category filter.
  * `--only renditions` compares a cached 480-px rendition with bare node:http (bench/renditions.ts, issue #14).
  * `--only lighthouse` runs Lighthouse mobile on five pages (bench/lighthouse.ts; needs LIGHTHOUSE_BIN).
+ * `--only insights` reads an artist's insights on a year of views (bench/insights.ts, issue #17).
  * `--only judging` times the juror pack of 500 submissions × 3 images and a juror scoring 100 by keyboard (bench/judging.ts).
  *
  *   npm run bench -- [--artists 300] [--artworks 3000] [--duration 5] [--connections 10] [--only site]
@@ -26,6 +27,7 @@ import { dropDatabase, generate } from './generate.ts';
 import { compare, configure, printTable, rows, scenarios } from './harness.ts';
 import './feed.ts';
 import './gallery.ts';
+import './insights.ts';
 import './renditions.ts';
 import './lighthouse.ts';
 import './palette.ts';
