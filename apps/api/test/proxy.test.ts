@@ -43,7 +43,7 @@ describe('TRUST_PROXY', () => {
     const res = await login(agent, user.email, PASSWORD);
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
-  });
+  }, 120_000); // a login allowance of password checks: minutes when other suites share the machine's two cores
 
   it('one hop: each forwarded address has its own allowance, as behind a load balancer', async () => {
     const app = await buildTestApp({ TRUST_PROXY: 1 });
@@ -52,5 +52,5 @@ describe('TRUST_PROXY', () => {
     for (let i = 0; i < LIMITS.loginPerIp.max; i++) expect((await login(agent, `spray${i}@example.com`, 'Wrong12345')).statusCode).toBe(400);
     const user = await buildUser(app);
     expect((await login(agent, user.email, PASSWORD)).statusCode).toBe(200);
-  });
+  }, 120_000);
 });
