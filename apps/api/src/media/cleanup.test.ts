@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../test/app.ts';
 import { buildArtwork, buildInvite, buildStaff, buildUser, loginAs, type UserRow } from '../../test/factories.ts';
 import { makeImage } from '../../test/images.ts';
-import { artworks, banners, dataExports, inviteApplications, inviteExports, invites, media, users } from '../db/schema/index.ts';
-import { freezeSubmission } from '../features/invites/snapshot.ts';
+import { artworks, banners, dataExports, inviteApplications, inviteExports, inviteSnapshots, invites, media, users } from '../db/schema/index.ts';
 
 /**
  * Issue #13: deleting an account or an artwork leaves no file behind (originals and renditions, local and S3),
@@ -46,7 +45,10 @@ function cleansUp(name: string, settings: () => Record<string, string>) {
     async function submitThenReplaceCover(artist: UserRow, inviteId: number, oldCover: string, newCover: string) {
       const artwork = await buildArtwork(app, artist, { cover: oldCover, croppedCover: oldCover });
       const [application] = await app.db.insert(inviteApplications).values({ inviteId, artworkId: artwork.id }).returning();
-      await freezeSubmission(app.db, application);
+      // The frozen copy of the submission, as applying writes it.
+      await app.db
+        .insert(inviteSnapshots)
+        .values({ applicationId: application.id, inviteId, title: artwork.title, cover: oldCover, croppedCover: oldCover, content: '', images: [] });
       await app.db.update(artworks).set({ cover: newCover, croppedCover: newCover }).where(eq(artworks.id, artwork.id));
       return artwork;
     }
