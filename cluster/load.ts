@@ -14,7 +14,7 @@ export interface PhaseCount {
  */
 export function phasedLoad(o: { url: string; connections: number; requests: autocannon.Request[]; phase: string }) {
   const perPhase: Record<string, PhaseCount> = {};
-  const state = { phase: o.phase };
+  const state = { phase: o.phase, stopped: false };
   const tally = () => (perPhase[state.phase] ??= { ok: 0, non2xx: 0, errors: 0 });
   let instance!: autocannon.Instance;
   const result = new Promise<autocannon.Result>((done, fail) => {
@@ -22,7 +22,8 @@ export function phasedLoad(o: { url: string; connections: number; requests: auto
     instance = autocannon({ url: o.url, connections: o.connections, duration: 900, requests: o.requests }, (err, r) => (err ? fail(err) : done(r)));
   });
   instance.on('response', (_client, status) => void (status >= 200 && status < 300 ? tally().ok++ : tally().non2xx++));
-  instance.on('reqError', () => void tally().errors++);
+  // Requests that stop() itself cuts are not the cluster's doing.
+  instance.on('reqError', () => void (state.stopped || tally().errors++));
   return {
     perPhase,
     get phase() {
@@ -32,6 +33,7 @@ export function phasedLoad(o: { url: string; connections: number; requests: auto
       state.phase = p;
     },
     stop() {
+      state.stopped = true;
       instance.stop();
       return result;
     },
