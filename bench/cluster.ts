@@ -1,14 +1,16 @@
 /**
  * `npm run bench -- --only cluster` (issue #13): the same requests against one process, one process behind nginx,
  * and three processes behind nginx (the deployment kit's configuration, Redis for the limits), on one PostgreSQL
- * database; then the delay between a write on one process and the change in another process's guest answer.
+ * database; then the delay between a write on one process and the change in another process's guest answer, and
+ * what visitors get while one of the three is killed (kill -9) and while all three restart one by one (failover).
  * On a 2-core machine three processes share the cores with nginx, PostgreSQL and the load generator: the figure
  * that matters here is that nothing is lost by the balancer, and what more cores would add shows on a bigger box.
  */
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { Client } from '../cluster/client.ts';
-import { Cluster } from '../cluster/harness.ts';
+import { ASSET, Cluster } from '../cluster/harness.ts';
+import { type PhaseCount, phasedLoad } from '../cluster/load.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { buildArtwork, buildPremium, buildStaff, buildUser, createSession } from '../apps/api/test/factories.ts';
 
@@ -53,6 +55,7 @@ async function measure(setup: string, url: string, paths: [string, Record<string
 export async function clusterBench({ duration, connections }: { duration: number; connections: number }) {
   const figures: Figure[] = [];
   let delays: number[] = [];
+  let failover: Record<string, PhaseCount> = {};
   for (const { processes, nginx } of [
     { processes: 1, nginx: false },
     { processes: 1, nginx: true },
@@ -77,7 +80,10 @@ export async function clusterBench({ duration, connections }: { duration: number
           connections,
         )),
       );
-      if (processes === 3) delays = await invalidationDelays(cluster, ids, staff);
+      if (processes === 3) {
+        delays = await invalidationDelays(cluster, ids, staff);
+        failover = await failoverUnderLoad(cluster, ids, cookie, duration, connections);
+      }
       await database.close();
     } finally {
       await cluster.close();
@@ -89,6 +95,10 @@ export async function clusterBench({ duration, connections }: { duration: number
   const base = (path: string) => figures.find((f) => f.setup === '1 process' && f.path === path)?.rps ?? 0;
   for (const f of figures.filter((x) => x.setup.startsWith('3')))
     console.log(`3 behind nginx ÷ 1 process, ${f.path}: ${(f.rps / (base(f.path) || 1)).toFixed(2)}×`);
+  console.log('failover, 3 behind nginx (pages, the asset, member and guest API reads):');
+  console.log('| phase | 2xx | non-2xx | no answer |');
+  console.log('|---|---:|---:|---:|');
+  for (const [phase, c] of Object.entries(failover)) console.log(`| ${phase} | ${c.ok} | ${c.non2xx} | ${c.errors} |`);
   const sorted = [...delays].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
   console.log(
@@ -118,4 +128,36 @@ async function invalidationDelays(cluster: Cluster, ids: number[], staff: Awaite
     delays.push(performance.now() - started);
   }
   return delays;
+}
+
+/**
+ * Reads through nginx while nothing happens, while process 3 is killed (kill -9) and started again, and while all
+ * three restart one by one as docs/DEPLOYING.md says (SIGTERM, start, 3.5 s for nginx to take it back).
+ */
+async function failoverUnderLoad(cluster: Cluster, ids: number[], cookie: Record<string, string>, seconds: number, connections: number) {
+  const paths: [string, Record<string, string>][] = [
+    ['/', {}],
+    [ASSET, { 'accept-encoding': 'gzip, br' }],
+    ['/api/v1/artworks/?limit=24', cookie],
+    ['/api/v1/artworks/?limit=24', {}],
+    [`/api/v1/artworks/${ids[1]}/`, cookie],
+  ];
+  const load = phasedLoad({ url: cluster.url, connections, phase: 'steady', requests: paths.map(([path, headers]) => ({ method: 'GET', path, headers })) });
+  await sleep(seconds * 1000);
+  load.phase = 'kill -9 of 1 of 3';
+  await cluster.kill(2);
+  await sleep(seconds * 1000);
+  load.phase = 'its restart';
+  await cluster.startApp(2);
+  await sleep(3500);
+  load.phase = 'rolling restart of all 3';
+  for (const i of [0, 1, 2]) {
+    await cluster.stop(i);
+    await cluster.startApp(i);
+    await sleep(3500);
+  }
+  load.phase = 'after';
+  await sleep(1000);
+  await load.stop();
+  return load.perPhase;
 }

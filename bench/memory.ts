@@ -75,6 +75,7 @@ export async function memoryBench({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
+      SECRET_KEY: process.env.SECRET_KEY ?? randomBytes(32).toString('base64url'),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',

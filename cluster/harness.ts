@@ -53,6 +53,9 @@ export interface ClusterOptions {
   nginx?: boolean;
 }
 
+/** The hashed script of the stand-in web build every process serves (pages and `/assets/` under load). */
+export const ASSET = '/assets/app-c1u57e.js';
+
 export class Cluster {
   readonly work = mkdtempSync(join(tmpdir(), 'axoo-cluster-'));
   readonly secret = randomBytes(32).toString('base64url');
@@ -88,6 +91,14 @@ export class Cluster {
       const port = await freePort();
       this.apps.push({ port, url: `http://127.0.0.1:${port}`, child: null, log: '' });
     }
+    // A stand-in for the web build (building the real one is the e2e suite's): a page template and one hashed asset.
+    const web = join(this.work, 'web');
+    mkdirSync(join(web, 'assets'), { recursive: true });
+    writeFileSync(
+      join(web, 'index.html'),
+      `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>AXOO</title><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`,
+    );
+    writeFileSync(join(web, ASSET.slice(1)), `/* stand-in */\n${'console.log("axoo");\n'.repeat(2000)}`);
     // The first process migrates; the others start beside it and wait on the migration lock.
     await Promise.all(this.apps.map((_, i) => this.startApp(i)));
 
@@ -145,7 +156,7 @@ export class Cluster {
         SECRET_KEY: this.secret,
         TRUST_PROXY: '1',
         PUBLIC_URL: this.url || 'http://127.0.0.1',
-        WEB_DIST: join(this.work, 'no-web'),
+        WEB_DIST: join(this.work, 'web'),
         LOG_LEVEL: 'warn',
         ...this.options.env,
       },

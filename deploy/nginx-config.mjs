@@ -67,8 +67,9 @@ server {
     location /media/ {
         proxy_pass http://axoo;
         proxy_cache axoo_static;
+        # Only found files are kept: a 404 (an upload asked for before its bytes arrived, on any process) is
+        # asked again next time, never answered from the cache.
         proxy_cache_valid 200 30d;
-        proxy_cache_valid 404 10s;
         # Renditions differ by the Accept header (AVIF, WebP or the original's format).
         proxy_cache_key $scheme$host$request_uri$http_accept;
         proxy_cache_lock on;

@@ -74,6 +74,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: dbUrl.toString(),
+      // A server database wants the secret set (issue #13); a fresh one per run.
+      SECRET_KEY: randomBytes(32).toString('base64url'),
       WEB_DIST: dist,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,

@@ -51,6 +51,7 @@ beforeAll(async () => {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: url,
+      SECRET_KEY: randomBytes(32).toString('base64url'),
       DATA_DIR: join(work, 'data'),
       WEB_DIST: join(work, 'no-web'),
       LOG_LEVEL: 'warn',

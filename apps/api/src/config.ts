@@ -91,9 +91,16 @@ export function trustedProxies(setting: Config['TRUST_PROXY']): false | string[]
   return setting;
 }
 
+/** A setting the product cannot start with; the message says which and what to do (no stack trace needed). */
+export class ConfigError extends Error {}
+
 /** Reads every setting once. Nothing is required: a missing SECRET_KEY is generated into DATA_DIR. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = envSchema.parse(env);
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  }
+  const parsed = result.data;
   const dataDir = resolve(overrides.DATA_DIR ?? parsed.DATA_DIR);
   const secret = overrides.SECRET_KEY ?? parsed.SECRET_KEY ?? persistentSecret(dataDir);
   return {
@@ -105,6 +112,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     outboxDir: join(dataDir, 'outbox'),
     ...overrides,
   };
+}
+
+/**
+ * The server's settings (issue #13): as `loadConfig`, and on a server database SECRET_KEY must be set. Every process
+ * of a deployment signs sessions, CSRF tokens and mailed links with it, so each generating its own into its
+ * DATA_DIR would make one process refuse what another signed.
+ */
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (env.DATABASE_URL?.trim() && !env.SECRET_KEY?.trim()) {
+    throw new ConfigError(
+      'SECRET_KEY must be set when DATABASE_URL is: every process of the site signs sessions and links with it, so they must share one. ' +
+        'Make one with `openssl rand -base64 48` and put the same value in each process’s environment (docs/DEPLOYING.md, Secrets).',
+    );
+  }
+  return loadConfig(env);
 }
 
 function persistentSecret(dataDir: string): string {

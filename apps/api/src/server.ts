@@ -1,11 +1,20 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadServerConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedTaxonomy } from './db/seed.ts';
 
 /** Starts the product: migrate, seed the lists when empty, listen; finish in-flight requests on shutdown. */
 const started = performance.now();
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadServerConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    // A setting to fix, said plainly: no stack trace, and a failed start for the service manager.
+    console.error(`axoo: not starting. ${err.message}`);
+    process.exit(1);
+  }
+})();
 const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
 await database.migrate();
 await seedTaxonomy(database.db);

@@ -47,8 +47,16 @@ export async function buildTestApp(
   const database: Database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
   await database.migrate();
   await seedTaxonomy(database.db);
+  if (dropDatabase) {
+    // Dropped once the app's pool has ended (the jobs it waits for on close still use it), never before.
+    const close = database.close.bind(database);
+    const drop = dropDatabase;
+    database.close = async () => {
+      await close();
+      await drop();
+    };
+  }
   const app = await buildApp({ config, database, logger: options.logger ?? false });
-  if (dropDatabase) app.addHook('onClose', dropDatabase);
   await app.ready();
   return app;
 }

@@ -53,4 +53,29 @@ describe('TRUST_PROXY', () => {
     const user = await buildUser(app);
     expect((await login(agent, user.email, PASSWORD)).statusCode).toBe(200);
   }, 120_000);
+
+  it('a list of CIDRs: believes X-Forwarded-For from an address in it, and ignores it from any other', async () => {
+    const app = await buildTestApp({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1' } as never);
+    apps.push(app);
+    // The reset route's own limit (30 per IP in 15 minutes) counts by the address the app believes.
+    const resets = (from: string) => {
+      const agent = rotating(app);
+      const request = agent.request.bind(agent);
+      agent.request = (o) => request({ ...o, remoteAddress: from });
+      return async () => (await agent.post('/api/v1/users/reset/', { uidb64: 'MQ', token: 'x-y', password: 'Aa345678' })).statusCode;
+    };
+    const viaTrusted = resets('10.20.30.40');
+    const viaOther = resets('172.16.0.9');
+    const trusted: number[] = [];
+    const other: number[] = [];
+    for (let i = 0; i <= 30; i++) {
+      trusted.push(await viaTrusted());
+      other.push(await viaOther());
+    }
+    // Through the trusted proxy each forwarded client has its own allowance; from elsewhere the header is the
+    // caller's own claim, so all 31 count against its address and the last is refused.
+    expect(trusted.every((c) => c === 400)).toBe(true);
+    expect(other.slice(0, 30).every((c) => c === 400)).toBe(true);
+    expect(other[30]).toBe(429);
+  }, 120_000);
 });

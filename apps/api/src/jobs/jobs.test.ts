@@ -150,6 +150,40 @@ describe('a process that starts (issue #13)', () => {
   });
 });
 
+describe('the worker', () => {
+  it('runs a job kicked while a poll was on its way (the poll may have looked before the job was written)', async () => {
+    const live = await buildTestApp({ JOBS_POLL_MS: 3_600_000 });
+    try {
+      const ran = signal();
+      live.jobs.handle('kicked-late', async () => ran.fire());
+      // Holds the answer of the next claim, as a slow database would, while the job is written and kicked.
+      const db = live.db as unknown as { execute: (q: SQL) => Promise<unknown>; dialect: { sqlToQuery: (q: SQL) => { sql: string } } };
+      const execute = db.execute.bind(db);
+      const claiming = signal();
+      const held = signal();
+      let holding = true;
+      db.execute = async (query: SQL) => {
+        const result = await execute(query);
+        if (holding && db.dialect.sqlToQuery(query).sql.includes('skip locked')) {
+          holding = false;
+          claiming.fire();
+          await held.fired;
+        }
+        return result;
+      };
+      live.jobs.kick();
+      await claiming.fired;
+      await enqueue(live.db, 'kicked-late', {});
+      live.jobs.kick();
+      held.fire();
+      // The next regular poll is an hour away: only the kick can run it.
+      await ran.fired;
+    } finally {
+      await live.close();
+    }
+  });
+});
+
 describe('closing a process (issue #13: no job runs on a closed pool)', () => {
   it('waits for a running job, and its database work, before the pool ends', async () => {
     const closing = await buildTestApp({ JOBS_POLL_MS: 60_000 });

@@ -46,11 +46,12 @@ export const jobsPlugin = fp(
   async (app: FastifyInstance) => {
     const handlers = new Map<string, JobHandler>();
     const schedules = new Map<string, { ms: number; task: () => Promise<void>; timer?: NodeJS.Timeout; first?: NodeJS.Timeout }>();
-    /** Jobs and periodic tasks running now; close waits for every one. */
+    /** Jobs running now (at most CONCURRENCY), and periodic tasks running now: close waits for every one of both. */
     const running = new Set<Promise<void>>();
-    const track = (work: Promise<void>) => {
-      running.add(work);
-      void work.finally(() => running.delete(work));
+    const tasks = new Set<Promise<void>>();
+    const track = (set: Set<Promise<void>>, work: Promise<void>) => {
+      set.add(work);
+      void work.finally(() => set.delete(work));
       return work;
     };
     let timer: NodeJS.Timeout | undefined;
@@ -58,6 +59,8 @@ export const jobsPlugin = fp(
     let started = false;
     let stopped: Promise<void> | null = null;
     let polling: Promise<number> | null = null;
+    /** A kick arrived while a poll was on its way (it may have looked before the new job was written): look again. */
+    let again = false;
 
     const run = async (job: ClaimedJob) => {
       const handler = handlers.get(job.kind);
@@ -85,12 +88,20 @@ export const jobsPlugin = fp(
         );
         return 0;
       }
-      for (const job of claimed) track(run(job).finally(() => schedule(0)));
+      for (const job of claimed)
+        track(
+          running,
+          run(job).finally(() => schedule(0)),
+        );
       return claimed.length;
     };
 
     const poll = () => {
-      polling ??= pass()
+      if (polling) {
+        again = true;
+        return polling;
+      }
+      polling = pass()
         .catch((err) => {
           app.log.warn({ err }, 'job poll failed');
           return 0;
@@ -101,13 +112,21 @@ export const jobsPlugin = fp(
       return polling;
     };
 
+    /** When the pending timer fires: a later request never puts off an earlier one (a kick stays a kick). */
+    let dueAt = Number.POSITIVE_INFINITY;
     function schedule(ms: number) {
       if (closed || app.config.JOBS_POLL_MS === 0) return;
+      const at = Date.now() + ms;
+      if (timer && dueAt <= at) return;
       if (timer) clearTimeout(timer);
+      dueAt = at;
       timer = setTimeout(async () => {
         timer = undefined;
+        dueAt = Number.POSITIVE_INFINITY;
         const started = await poll();
-        schedule(started ? 0 : app.config.JOBS_POLL_MS);
+        const kicked = again;
+        again = false;
+        schedule(started || kicked ? 0 : app.config.JOBS_POLL_MS);
       }, ms);
       timer.unref();
     }
@@ -116,6 +135,7 @@ export const jobsPlugin = fp(
       const entry = schedules.get(name);
       if (!entry || closed) return Promise.resolve();
       return track(
+        tasks,
         (async () => {
           try {
             if (await claimSchedule(app.db, name, entry.ms)) await entry.task();
@@ -169,7 +189,7 @@ export const jobsPlugin = fp(
           }
           // A poll on its way may still claim (it puts its jobs back); what runs ends before the pool does.
           await polling;
-          while (running.size) await Promise.allSettled([...running]);
+          while (running.size || tasks.size) await Promise.allSettled([...running, ...tasks]);
         })();
         return stopped;
       },

@@ -108,6 +108,25 @@ function cleansUp(name: string, settings: () => Record<string, string>) {
       expect(await records([logo, ...frozen, newCover])).toEqual([newCover]);
     });
 
+    it('deleting a banner removes its image, kept until then though its uploader’s account was deleted', async () => {
+      const uploader = await buildUser(app, { isStaff: true });
+      const staff = await buildStaff(app);
+      const image = `tests/${name}/${uploader.id}/kept-banner.png`;
+      await upload(uploader, image);
+      const [banner] = await app.db.insert(banners).values({ image, url: 'https://example.com/' }).returning();
+      const agent = new Agent(app);
+      await loginAs(agent, uploader);
+      expect((await agent.delete(`/api/v1/users/${uploader.id}/`)).statusCode).toBe(204);
+      await app.jobs.drain();
+      expect(await exists(image)).toBe(true);
+      const staffAgent = new Agent(app);
+      await loginAs(staffAgent, staff);
+      expect((await staffAgent.delete(`/api/v1/admin/banners/${banner.id}/`)).statusCode).toBe(204);
+      await app.jobs.drain();
+      expect(await exists(image)).toBe(false);
+      expect(await records([image])).toEqual([]);
+    });
+
     it('deleting an invite removes its images, its juror pack and what only its frozen submissions kept', async () => {
       const staff = await buildStaff(app);
       const brand = await buildUser(app);

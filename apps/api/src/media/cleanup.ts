@@ -13,9 +13,26 @@ export const MEDIA_DELETE_JOB = 'media.delete';
 /** Of these keys, the ones something still shows (another artwork, a profile, an invite, a frozen submission …). */
 export type Retainer = (db: Executor, keys: string[]) => Promise<Iterable<string>>;
 
+/** What, when deleted, takes stored objects with it (issue #13). */
+export type Holder = 'user' | 'invite' | 'artwork';
+/** The stored keys that go with holder `id`, read in the deleting transaction before its rows go. */
+export type Collector = (db: Executor, id: number) => Promise<string[]>;
+
 export interface MediaCleanup {
   /** Registers a retainer: a key any retainer names survives the deletion of what first used it. */
   retain(retainer: Retainer): void;
+  /**
+   * Registers what else is stored with a user, an invite or an artwork; the feature that stores it registers it
+   * (data exports with the user, juror packs with the invite …), so deleting code need not know every kind.
+   */
+  collect(holder: Holder, collector: Collector): void;
+  /** Every key the collectors name for this holder: the deleting transaction queues them (enqueueMediaDelete). */
+  keysOf(holder: Holder, db: Executor, id: number): Promise<string[]>;
+}
+
+/** What a service that deletes a holder needs. */
+export interface CleanupDeps {
+  mediaCleanup: Pick<MediaCleanup, 'keysOf'>;
 }
 
 declare module 'fastify' {
@@ -77,7 +94,20 @@ export async function mediaKeysOf(db: Executor, ownerId: number): Promise<string
 export const mediaCleanupPlugin = fp(
   async (app: FastifyInstance) => {
     const retainers: Retainer[] = [];
-    app.decorate('mediaCleanup', { retain: (retainer: Retainer) => void retainers.push(retainer) });
+    const collectors: { holder: Holder; collect: Collector }[] = [];
+    const cleanup: MediaCleanup = {
+      retain: (retainer) => void retainers.push(retainer),
+      collect: (holder, collect) => void collectors.push({ holder, collect }),
+      async keysOf(holder, db, id) {
+        const keys: string[] = [];
+        // One after the other: this runs inside the deleting transaction.
+        for (const c of collectors) if (c.holder === holder) keys.push(...(await c.collect(db, id)));
+        return [...new Set(keys.filter(Boolean))];
+      },
+    };
+    app.decorate('mediaCleanup', cleanup);
+    // Every file a user uploaded goes with the account (the media records are this plugin's own).
+    cleanup.collect('user', mediaKeysOf);
     app.jobs.handle<{ keys: string[] }>(MEDIA_DELETE_JOB, async ({ keys }) => {
       const kept = new Set<string>();
       for (const retainer of retainers) for (const key of await retainer(app.db, keys)) kept.add(key);

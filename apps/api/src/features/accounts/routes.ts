@@ -85,7 +85,7 @@ export async function accountsRoutes(app: FastifyInstance) {
     '/api/v1/users/:id/',
     { schema: { tags: ['accounts'], summary: 'Delete one’s own account and everything it owns (premium members cannot)', params: numericIdParams } },
     async (request, reply) => {
-      await accounts.deleteAccount(app.db, requireUser(request), request.params.id);
+      await accounts.deleteAccount(app, requireUser(request), request.params.id);
       await endSession(request, reply);
       return reply.status(204).send();
     },

@@ -7,15 +7,13 @@ import { endOtherSessions } from '../../http/sessions.ts';
 import type { UserRow } from './user.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
 import { queueMail } from '../../mail/queue.ts';
-import { enqueueMediaDelete, mediaKeysOf } from '../../media/cleanup.ts';
+import { type CleanupDeps, enqueueMediaDelete } from '../../media/cleanup.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { canManageAccount, canSelfDelete } from './policy.ts';
 import { presentUser } from './present.ts';
 import { listUserCategories } from './user.ts';
 import * as q from './queries.ts';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './tokens.ts';
-import { inviteIdsOf, storedKeysOfInvites } from '../invites/stored.ts';
-import { exportKeysOf } from '../rights/export-queries.ts';
 
 /** The current user as the SPA holds it, with the main fields named in the request language. */
 export async function loadCurrentUser(db: Executor, user: UserRow, lang: Lang) {
@@ -146,20 +144,16 @@ export async function resetPassword(deps: Deps, input: { uidb64: string; token: 
 }
 
 /** SPEC §7 DELETE /api/v1/users/{id}/: the owner's account with everything it owns, in one transaction. */
-export async function deleteAccount(db: Db, viewer: UserRow, accountId: number): Promise<void> {
+export async function deleteAccount(deps: { db: Db } & CleanupDeps, viewer: UserRow, accountId: number): Promise<void> {
   if (!canManageAccount(viewer, accountId)) throw forbidden();
   if (!canSelfDelete(viewer)) throw new AppError(400, { detail: 'account.premium_delete' });
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     // Artworks (with their tags, collections, applications), collections, invites, subscriptions and
     // sessions cascade from the user row; page views keep their rows without an owner. Every stored object that
     // goes with it is queued for deletion (with renditions) in the same transaction (issue #13): every file the user
     // uploaded, their data-export archives, and what goes with their invites (juror packs, the images only the
-    // frozen submissions to them still keep).
-    const keys = [
-      ...(await mediaKeysOf(tx, viewer.id)),
-      ...(await exportKeysOf(tx, viewer.id)),
-      ...(await storedKeysOfInvites(tx, await inviteIdsOf(tx, viewer.id))),
-    ];
+    // frozen submissions to them still keep): each feature that stores something registers it.
+    const keys = await deps.mediaCleanup.keysOf('user', tx, viewer.id);
     await q.deleteUser(tx, viewer.id);
     await enqueueMediaDelete(tx, keys);
   });

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { badRequest, type FieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { mediaKeysIn, sanitizeHtml } from '../../html/sanitize.ts';
-import { enqueueMediaDelete, mediaKeysUnder } from '../../media/cleanup.ts';
+import { type CleanupDeps, enqueueMediaDelete, mediaKeysUnder } from '../../media/cleanup.ts';
 import { createPresignedUpload, foreignMedia, type PresignAnswer } from '../../media/service.ts';
 import type { Swatch } from '../../media/palette.ts';
 import { enqueuePaletteBackfill, measurePalette, paletteSource, replacePalette } from './palette.ts';
@@ -13,7 +13,6 @@ import { canEditArtwork } from './policy.ts';
 import { presentArtwork } from './present.ts';
 import { relationsOf } from './read-model.ts';
 import * as q from './queries.ts';
-import { snapshotKeys } from '../invites/snapshot.ts';
 
 type Row = q.ArtworkRow;
 const TAXONOMY = ['categories', 'fields', 'concepts'] as const;
@@ -173,7 +172,7 @@ const mediaFolder = (artworkId: number) => `artworks/${artworkId}`;
  * (cover, crops, content), every upload in its folder (replaced and abandoned ones), and the ones only the frozen
  * copies of its submissions kept (those go with its applications).
  */
-export async function removeArtwork(deps: Deps, viewer: UserRow, id: number): Promise<void> {
+export async function removeArtwork(deps: Deps & CleanupDeps, viewer: UserRow, id: number): Promise<void> {
   const row = await editableArtwork(deps, viewer, id);
   await deps.db.transaction(async (tx) => {
     const keys = [
@@ -182,7 +181,7 @@ export async function removeArtwork(deps: Deps, viewer: UserRow, id: number): Pr
       row.croppedCover,
       ...mediaKeysIn(row.content),
       ...(await mediaKeysUnder(tx, mediaFolder(row.id))),
-      ...(await snapshotKeys(tx, { artworkId: row.id })),
+      ...(await deps.mediaCleanup.keysOf('artwork', tx, row.id)),
     ];
     await q.deleteArtwork(tx, row.id);
     await enqueueMediaDelete(tx, keys);

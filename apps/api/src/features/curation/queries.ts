@@ -64,8 +64,8 @@ export const updateClient = (db: Executor, id: number, values: ClientValues) =>
     .returning()
     .then((r) => r[0]);
 
-export const deleteBanner = (db: Executor, id: number) => db.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
-export const deleteClient = (db: Executor, id: number) => db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
+export const deleteBanner = (db: Executor, id: number) => db.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id, image: banners.image });
+export const deleteClient = (db: Executor, id: number) => db.delete(clients).where(eq(clients.id, id)).returning({ id: clients.id, image: clients.image });
 
 /** SPEC §9 ordering (level descending, then id descending; unlevelled last) for the console tables too. */
 export async function pageBanners(db: Executor, search: string, limit: number, offset: number) {

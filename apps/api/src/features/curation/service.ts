@@ -1,6 +1,7 @@
 import type { Lang } from '@axoo/contract';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { enqueueMediaDelete } from '../../media/cleanup.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { presentArtwork } from '../artworks/present.ts';
 import { relationsOf } from '../artworks/read-model.ts';
@@ -38,9 +39,13 @@ export async function updateBanner(deps: Deps, id: number, body: BannerBody) {
   return presentBanner(row);
 }
 
+/** Deletes the banner and queues its image (kept while anything else shows it), in one transaction (issue #13). */
 export async function deleteBanner(deps: Deps, id: number) {
-  const [gone] = await q.deleteBanner(deps.db, id);
-  if (!gone) throw notFound();
+  await deps.db.transaction(async (tx) => {
+    const [gone] = await q.deleteBanner(tx, id);
+    if (!gone) throw notFound();
+    await enqueueMediaDelete(tx, [gone.image]);
+  });
 }
 
 export async function createClient(deps: Deps, body: ClientBody) {
@@ -59,8 +64,11 @@ export async function updateClient(deps: Deps, id: number, body: ClientBody) {
 }
 
 export async function deleteClient(deps: Deps, id: number) {
-  const [gone] = await q.deleteClient(deps.db, id);
-  if (!gone) throw notFound();
+  await deps.db.transaction(async (tx) => {
+    const [gone] = await q.deleteClient(tx, id);
+    if (!gone) throw notFound();
+    await enqueueMediaDelete(tx, [gone.image]);
+  });
 }
 
 export async function pageBanners(deps: Deps, search: string, limit: number, offset: number) {

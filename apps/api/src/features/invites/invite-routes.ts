@@ -99,7 +99,7 @@ export async function inviteCallRoutes(app: FastifyInstance) {
     '/api/v1/invites/:id/',
     { preValidation: staffOnly, schema: { tags, summary: 'Delete an invite (staff)', params: idParams } },
     async (request, reply) => {
-      await service.deleteInvite(app.db, request.params.id);
+      await service.deleteInvite(app, request.params.id);
       return reply.status(204).send();
     },
   );

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, type FieldErrors, forbidden, notAuthenticated, notFound } from '../../http/errors.ts';
 import { signParts, verifyParts } from '../../http/signed.ts';
 import { queueMail } from '../../mail/queue.ts';
-import { enqueueMediaDelete } from '../../media/cleanup.ts';
+import { type CleanupDeps, enqueueMediaDelete } from '../../media/cleanup.ts';
 import { notify } from '../notifications/notify.ts';
 import { noticeNotSelected } from '../judging/notices.ts';
 import { inviteMail } from './mail.ts';
@@ -14,7 +14,6 @@ import type { UserRow } from '../accounts/user.ts';
 import { presentInvite, presentInviteDetail } from './present.ts';
 import * as q from './invite-queries.ts';
 import * as questions from './question-queries.ts';
-import { storedKeysOfInvites } from './stored.ts';
 import type { InviteRow } from './invite-queries.ts';
 
 /**
@@ -282,13 +281,10 @@ async function syncQuestions(tx: Executor, inviteId: number, wanted: { id?: numb
   }
 }
 
-/**
- * Deletes the invite, and queues its stored objects in the same transaction: its images, the anonymous copies its
- * frozen submissions showed (issue #16), its juror packs (issue #13).
- */
-export async function deleteInvite(db: Db, id: number) {
-  await db.transaction(async (tx) => {
-    const keys = await storedKeysOfInvites(tx, [id]);
+/** Deletes the invite, and queues its stored objects (images, frozen submissions' images, juror pack) in the same transaction. */
+export async function deleteInvite(deps: { db: Db } & CleanupDeps, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const keys = await deps.mediaCleanup.keysOf('invite', tx, id);
     if (!(await q.deleteInvite(tx, id))) throw notFound();
     await enqueueMediaDelete(tx, keys);
   });

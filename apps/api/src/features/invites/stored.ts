@@ -2,7 +2,6 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { inviteColumns, invitePages, invites } from '../../db/schema/index.ts';
 import { mediaKeysIn } from '../../html/sanitize.ts';
-import { packKeysOf } from '../judging/queries.ts';
 import { snapshotKeys } from './snapshot.ts';
 
 /** The invites a user owns (deleting the account deletes them). */
@@ -12,9 +11,9 @@ export async function inviteIdsOf(db: Executor, ownerId: number): Promise<number
 }
 
 /**
- * Every stored object that goes with these invites (issue #13: deletion leaves nothing behind): their logo and
- * background, the images of their pages, the images their frozen submissions keep, and their juror packs. Queued in
- * the deleting transaction; the cleanup job keeps whatever something else still shows (the live artwork's cover …).
+ * The stored objects that go with these invites (issue #13: deletion leaves nothing behind): their logo and
+ * background, the images of their pages and the images their frozen submissions keep (judging adds its juror
+ * packs). Queued in the deleting transaction; the cleanup job keeps whatever something else still shows.
  */
 export async function storedKeysOfInvites(db: Executor, inviteIds: number[]): Promise<string[]> {
   if (!inviteIds.length) return [];
@@ -26,6 +25,5 @@ export async function storedKeysOfInvites(db: Executor, inviteIds: number[]): Pr
     .innerJoin(invitePages, eq(invitePages.id, inviteColumns.pageId))
     .where(inArray(invitePages.inviteId, inviteIds));
   const frozen = await snapshotKeys(db, { inviteIds });
-  const packs = await packKeysOf(db, inviteIds);
-  return [...own.flatMap((r) => [r.logo, r.background]), ...columns.flatMap((c) => mediaKeysIn(c.content)), ...frozen, ...packs].filter(Boolean);
+  return [...own.flatMap((r) => [r.logo, r.background]), ...columns.flatMap((c) => mediaKeysIn(c.content)), ...frozen].filter(Boolean);
 }

@@ -49,6 +49,8 @@ export async function judgingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The frozen copies' images stay while their invite (and so the snapshot) exists, whatever the artist edits.
   app.mediaCleanup.retain(columnRetainer([inviteSnapshots.cover, inviteSnapshots.croppedCover], [inviteSnapshots.content]));
+  // The juror pack goes with its invite (issue #13).
+  app.mediaCleanup.collect('invite', (db, id) => q.packKeysOf(db, [id]));
   app.jobs.handle<{ invite: number }>(PACK_JOB, async ({ invite }) => {
     try {
       await buildPack(app, invite);

@@ -13,6 +13,7 @@ import { requireUser } from '../../http/auth.ts';
 import { baseUrl } from '../../http/paging.ts';
 import { parseId } from '../../http/params.ts';
 import { downloadExport, EXPORT_JOB, exportStatus, runExport, startExport } from './export.ts';
+import { exportKeysOf } from './export-queries.ts';
 import { robotsTxt, setAccountOptOut, setArtworkOptOut, tdmRep } from './service.ts';
 
 /**
@@ -53,6 +54,8 @@ export async function rightsRoutes(app: FastifyInstance) {
 
   // "Download my data" (issue #18): a job builds the ZIP and mails a signed link.
   app.jobs.handle<{ exportId: number; siteUrl: string }>(EXPORT_JOB, (payload) => runExport(app, payload));
+  // The archives go with the account (issue #13).
+  app.mediaCleanup.collect('user', exportKeysOf);
 
   r.post(
     '/api/v1/users/:id/export/',
