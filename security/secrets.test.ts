@@ -2,10 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../apps/api/test/app.ts';
+import { type SmtpPeer, startSmtpPeer } from '../apps/api/test/smtp.ts';
 import { root } from '../cluster/harness.ts';
 import { report } from './seed.ts';
 
@@ -58,33 +57,21 @@ describe('nothing secret is committed (issue #15)', () => {
 
 describe('nothing secret is logged (issue #15)', () => {
   const lines: string[] = [];
-  const received: ParsedMail[] = [];
-  let peer: SMTPServer;
+  let peer: SmtpPeer;
   let app: FastifyInstance;
   beforeAll(async () => {
-    peer = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => {
-          received.push(mail);
-          callback();
-        }, callback);
-      },
-    });
-    const port = await new Promise<number>((ok) => peer.listen(0, '127.0.0.1', () => ok((peer.server.address() as { port: number }).port)));
+    peer = await startSmtpPeer();
     const stream = new Writable({
       write(chunk, _encoding, done) {
         lines.push(String(chunk));
         done();
       },
     });
-    app = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, RATE_LIMITS: 'off', JOBS_POLL_MS: 0 }, { logger: { level: 'trace', stream } });
+    app = await buildTestApp({ SMTP_URL: peer.url, RATE_LIMITS: 'off', JOBS_POLL_MS: 0 }, { logger: { level: 'trace', stream } });
   });
   afterAll(async () => {
     await app?.close();
-    await new Promise<void>((ok) => peer?.close(() => ok()));
+    await peer?.close();
   });
 
   it('passwords, session and CSRF tokens, SECRET_KEY and mailed reset tokens never reach the log', async () => {
@@ -112,7 +99,7 @@ describe('nothing secret is logged (issue #15)', () => {
     expect((await new Agent(app, 'en').post('/api/v1/users/password_reset/', { email })).statusCode).toBe(200);
     await app.jobs.drain();
     await app.mail.idle();
-    const link = /\/accounts\/reset\/([^/\s]+)\/([^/\s]+)\//.exec(received.map((m) => m.text ?? '').join('\n'));
+    const link = /\/accounts\/reset\/([^/\s]+)\/([^/\s]+)\//.exec(peer.received.map((r) => r.mail.text ?? '').join('\n'));
     expect(link, 'the reset mail reached the SMTP peer').not.toBeNull();
     const [, uidb64, token] = link as RegExpExecArray;
     const reset = await new Agent(app, 'en').post('/api/v1/users/reset/', { uidb64, token, password: third });

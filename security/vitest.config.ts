@@ -2,8 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * `npm run test:security` (issue #15): the adversarial suite, on the machine's PostgreSQL. Cases are generated
- * from a seed that every file prints; `SECURITY_SEED=<n> npm run test:security` replays a failing run.
+ * from one seed for the whole run, chosen here and printed before any test runs (so a run that dies early still
+ * names it); every file prints it again with its counts. `SECURITY_SEED=<n> npm run test:security` replays a run.
  */
+const seed = process.env.SECURITY_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
+console.log(`security: seed ${seed} (replay: SECURITY_SEED=${seed} npm run test:security)`);
+
 export default defineConfig({
   test: {
     name: 'security',
@@ -16,6 +20,6 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 300_000,
     hookTimeout: 120_000,
-    env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', SECURITY_SEED: seed },
   },
 });

@@ -167,20 +167,55 @@ export function corpus(seed: number): Payload[] {
   return out;
 }
 
-/** Short payloads for short fields (tags: 20 characters): the smallest forms of the same ideas. */
-export function shortCorpus(from: number): Payload[] {
-  const forms = [
-    (n: number) => `<svg onload=__xss(${n})>`,
-    (n: number) => `<img src onerror=__xss(${n})>`,
-    (n: number) => `"><b onclick=x>${n}`,
-    (n: number) => `</script><b>${n}`,
-    (n: number) => `javascript:__xss(${n})`,
-    (n: number) => `{{${n}*7}}<i>${n}`,
-    (n: number) => `'--><b>x${n}`,
-    (n: number) => `<a href=//x>${n}`,
-  ];
-  return forms.map((f, i) => {
-    const id = from + i;
-    return { id, vector: `short-${i}`, wrapper: 'plain', text: f(id).slice(0, 20) };
-  });
+/** The floor of payloads every field must be tried with (issue #15: ≥ 300 per field), short fields included. */
+export const PER_FIELD_FLOOR = 300;
+/** The longest value of the shortest field that carries payloads (a tag). */
+export const SHORT_MAX = 20;
+
+/**
+ * Short payloads for short fields (tags: 20 characters), so that each of them is tried with the floor too: the
+ * smallest forms of the same ideas (handlers on one-letter elements with every separator a browser accepts, in both
+ * cases; `javascript:` URLs with leading controls; break-outs of attributes, scripts, comments and templates), each
+ * at most SHORT_MAX characters, distinct, numbered from `from`.
+ */
+export function shortCorpus(from: number, count = PER_FIELD_FLOOR + 20): Payload[] {
+  const texts = new Set<string>();
+  const add = (t: string) => {
+    if (t.length <= SHORT_MAX && t.trim()) texts.add(t);
+  };
+  for (const k of [1, 2, 3]) {
+    for (const t of [
+      `<svg onload=__xss(${k})`,
+      `"><b onclick=x>${k}`,
+      `</script><b>${k}`,
+      `javascript:__xss(${k})`,
+      `{{${k}*7}}<i>${k}`,
+      `'--><b>x${k}`,
+      `<a href=//x>${k}`,
+      `\x01javascript:alert(${k})`.replace('\\x01', '\x01'),
+      ` javascript:alert(${k})`,
+      `JaVaScRiPt:alert(${k})`,
+      `<!--<b>${k}-->`,
+      `]]><b>${k}`,
+      `\u2028</script>${k}`.replace('\\u2028', '\u2028'),
+    ])
+      add(t);
+  }
+  const tags = ['b', 'i', 'p', 'a', 'u', 's', 'q'];
+  const handlers = ['onclick', 'onfocus', 'onerror', 'onwheel', 'oninput', 'onload', 'oncopy', 'onblur', 'oncut'];
+  const separators = [' ', '/', '\n', '\t', '\f'];
+  const actions = (k: number) => [`alert(${k})`, `__xss(${k})`, `prompt(${k})`];
+  for (const [c, upper] of [false, true].entries()) {
+    for (const sep of separators) {
+      for (const tag of tags) {
+        for (const handler of handlers) {
+          for (const action of actions(c + 1)) {
+            const t = `<${tag}${sep}${handler}=${action}>`;
+            add(upper ? t.replace(/<\w+|on\w+=/g, (m) => m.toUpperCase()) : t);
+          }
+        }
+      }
+    }
+  }
+  return [...texts].slice(0, count).map((text, i) => ({ id: from + i, vector: `short-${i}`, wrapper: 'short', text }));
 }

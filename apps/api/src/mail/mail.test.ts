@@ -2,36 +2,24 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../test/app.ts';
 import { buildUser } from '../../test/factories.ts';
+import { type SmtpPeer, startSmtpPeer } from '../../test/smtp.ts';
 
 describe('mail over SMTP (SMTP_URL set; DESIGN: the SMTP peer is a real local server)', () => {
-  const received: { envelopeTo: string[]; mail: ParsedMail }[] = [];
-  let peer: SMTPServer;
+  let peer: SmtpPeer;
+  let received: SmtpPeer['received'];
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    peer = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail });
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    const port = await new Promise<number>((ok) => peer.listen(0, '127.0.0.1', () => ok((peer.server.address() as { port: number }).port)));
-    app = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'AXOO <no-reply@axoo.test>' });
+    peer = await startSmtpPeer();
+    received = peer.received;
+    app = await buildTestApp({ SMTP_URL: peer.url, MAIL_FROM: 'AXOO <no-reply@axoo.test>' });
   });
   afterAll(async () => {
     await app?.close();
-    await new Promise<void>((ok) => peer.close(() => ok()));
+    await peer?.close();
   });
 
   it('delivers the reset mail to the peer with a Korean subject and the link', async () => {
