@@ -50,7 +50,7 @@ export async function applyToInvite(deps: Pick<Deps, 'db' | 'config' | 'storage'
   const prepared = await prepareSnapshot(db, deps.storage, artwork.id);
   try {
     return await db.transaction(async (tx) => {
-      const application = await applications.insertApplication(tx, invite.id, artwork.id);
+      const application = await applications.insertApplication(tx, invite.id, artwork.id, viewer.id);
       if (!application) throw badRequest({ non_field_errors: 'invite.already_applied' });
       const saved: { id: number; question: number; answer: string }[] = [];
       for (const [i, a] of answers.entries()) {
@@ -103,7 +103,8 @@ export async function selectApplication(deps: Deps, viewer: UserRow | null, id: 
   if (!canSelectApplication(viewer, invite)) throw forbidden();
   const row = await deps.db.transaction(async (tx) => {
     const updated = await applications.setApplicationSelected(tx, id, selected);
-    if (!selected || found.application.selected) return updated;
+    // An applicant whose account is gone has no one to tell.
+    if (!selected || found.application.selected || found.authorId === null) return updated;
     const [applicant] = await q.findUsersForMail(tx, [found.authorId]);
     if (!applicant) return updated;
     const key = `selected:${id}`;

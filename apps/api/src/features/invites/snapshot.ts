@@ -118,7 +118,8 @@ export async function insertSnapshot(tx: Executor, application: { id: number; in
 }
 
 /** Prepares and writes a snapshot at once (scripts and tests that make applications by hand). */
-export async function freezeSubmission(db: Executor, storage: Storage, application: { id: number; inviteId: number; artworkId: number }) {
+export async function freezeSubmission(db: Executor, storage: Storage, application: { id: number; inviteId: number; artworkId: number | null }) {
+  if (application.artworkId === null) throw new Error(`application ${application.id} has no artwork to freeze`);
   return insertSnapshot(db, application, await prepareSnapshot(db, storage, application.artworkId));
 }
 
