@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteQuestions, invites } from '../apps/api/src/db/schema/index.ts';
-import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, type UserRow } from '../apps/api/test/factories.ts';
+import { buildArtwork, buildPremium, buildStaff, buildUser, type UserRow } from '../apps/api/test/factories.ts';
 import { unzip } from '../apps/api/test/zip.ts';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Browser, dataDir, fixtures, imageFile, mailsTo, mailTo, openBrowser, publishThroughUpload, screenshot } from './support.ts';
 
-// Issue #16 journey: staff give a call a 3-criterion rubric, two artists apply, the owner invites two jurors who
+// Issue #16 journey: staff create a call in the console and give it a 3-criterion rubric, two artists apply, the owner invites two jurors who
 // accept from their mails and score with the keyboard, the owner shortlists, runs round 2 and selects one; the
 // SELECTED tab shows it, the selected and the not-selected artists got the right mails, and the juror pack ZIP
 // holds both submissions.
@@ -39,16 +39,31 @@ describe('a juried open call (issue #16)', () => {
     artistB = await buildPremium(app, { name: '박작가', username: `park.${stamp}`, language: 'ko' });
     juror1 = await buildUser(app, { name: 'Juror One', username: `j1.${stamp}`, email: `j1.${stamp}@example.com` });
     juror2 = await buildUser(app, { name: '심사위원 둘', username: `j2.${stamp}`, email: `j2.${stamp}@example.com`, language: 'ko' });
-    const invite = await buildInvite(app, brand, { title: TITLE, status: 'ongoing' });
-    inviteId = invite.id;
-    await app.db.insert(inviteQuestions).values({ inviteId, question: 'What inspired it?' });
   });
   afterAll(async () => {
     for (const b of open) await b.close();
   });
 
-  it('staff give the call a rubric of three weighted criteria', async () => {
+  it('staff create the call for the brand in the console, then give it a rubric of three weighted criteria', async () => {
     const page = await browser('en', staff);
+    await page.goto('/admin/invites/');
+    await page.getByRole('button', { name: 'New invite' }).click();
+    const form = page.getByTestId('invite-form');
+    await form.getByLabel('Owner (e-mail or id)', { exact: true }).fill(brand.email);
+    await form.getByLabel('Title', { exact: true }).fill(TITLE);
+    await form.getByLabel('Description', { exact: true }).fill('Send us a poster for the harbour festival.');
+    await form.getByLabel('Status', { exact: true }).selectOption('ongoing');
+    await form.getByLabel('Closes at', { exact: true }).fill(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 16));
+    await form.getByRole('button', { name: 'Add question' }).click();
+    await form.getByLabel('Question 1', { exact: true }).fill('What inspired it?');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('invites-admin').getByText(TITLE).waitFor();
+    const app = await fixtures();
+    const [row] = await app.db.select().from(invites).where(eq(invites.title, TITLE));
+    expect(row).toMatchObject({ ownerId: brand.id, status: 'ongoing' });
+    inviteId = row.id;
+    expect((await app.db.select().from(inviteQuestions).where(eq(inviteQuestions.inviteId, inviteId))).map((q) => q.question)).toEqual(['What inspired it?']);
+
     await page.goto(`/goodluck/${inviteId}/?tab=judging`);
     const panel = page.getByTestId('judging-panel');
     await panel.waitFor();
@@ -77,6 +92,9 @@ describe('a juried open call (issue #16)', () => {
     await a.getByTestId('agree').check();
     await a.getByRole('button', { name: 'Submit' }).click();
     await a.waitForURL(`**/goodluck/${inviteId}/complete/${artworkId}/`);
+    // The receipt page says what the jury will judge and what comes next.
+    expect(await a.getByTestId('receipt-frozen').textContent()).toBe('The jury judges the copy received now; later edits to your project do not change it.');
+    await a.getByTestId('receipt-notices').getByText('We e-mailed you a receipt', { exact: false }).waitFor();
 
     // The second artist's work already exists; she applies with it from her session.
     const app = await fixtures();

@@ -155,7 +155,31 @@ export const JudgingDashboardSchema = z.object({
   submissions: z.number(),
 });
 
-export const JurorInvitationSchema = z.object({ id: z.number(), invite: z.number(), title: z.string(), email: z.string(), status: z.enum(JUROR_STATUSES) });
+export const JurorInvitationSchema = z.object({
+  id: z.number(),
+  invite: z.number(),
+  title: z.string(),
+  email: z.string(),
+  status: z.enum(JUROR_STATUSES),
+  /** Whether the call is under examination (judging open). */
+  open: z.boolean(),
+});
+
+/** POST /invite-jurors/ → 201: the invitation made (its mail is queued). */
+export const JurorInvitedSchema = z.object({ id: z.number(), invite: z.number(), email: z.string() });
+/** POST /invite-jurors/{id}/accept/. */
+export const JurorAcceptedSchema = z.object({ id: z.number(), invite: z.number(), status: z.literal('accepted') });
+/** POST /invite-scores/: the juror's score as saved (created or updated) and their comment on the submission. */
+export const ScoreSchema = z.object({
+  id: z.number(),
+  application: z.number(),
+  criterion: z.number(),
+  score: z.number(),
+  comment: z.string(),
+  round: z.number(),
+});
+/** POST /invite-reviews/: the juror's private comment and conflict of interest on a submission. */
+export const ReviewSchema = z.object({ application: z.number(), comment: z.string(), conflict: z.boolean() });
 
 export type Snapshot = z.infer<typeof SnapshotSchema>;
 export type Criterion = z.infer<typeof CriterionSchema>;
@@ -169,3 +193,5 @@ export type Ranking = z.infer<typeof RankingSchema>;
 export type ExportState = z.infer<typeof ExportStateSchema>;
 export type JudgingDashboard = z.infer<typeof JudgingDashboardSchema>;
 export type JurorInvitation = z.infer<typeof JurorInvitationSchema>;
+export type JudgingScore = z.infer<typeof ScoreSchema>;
+export type JudgingReview = z.infer<typeof ReviewSchema>;

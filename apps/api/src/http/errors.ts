@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { hasMessage, type Lang, translate } from '@axoo/contract';
+import { z } from 'zod';
 import { requestLang } from './i18n.ts';
 
 /** A message key with its placeholders, translated when the response is written. */
@@ -17,6 +18,21 @@ export class AppError extends Error {
   ) {
     super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
   }
+}
+
+/** An error answer as written (translated): `{detail: message}`, or `{field: [messages]}` per field at fault. */
+export const ErrorBodySchema = z
+  .record(z.string(), z.union([z.string(), z.array(z.string())]))
+  .describe('DRF-style: {"detail": "…"} or {"<field>": ["…"]} (non_field_errors for the request as a whole), in the asker\'s language');
+const ERROR_MEANINGS = {
+  400: 'Bad input: a message under each field at fault',
+  403: 'Not logged in, or not allowed ({detail})',
+  404: 'No such object ({detail})',
+} as const;
+
+/** The error answers a route may give, for its OpenAPI `response` map. */
+export function errorResponses<C extends keyof typeof ERROR_MEANINGS>(...codes: C[]) {
+  return Object.fromEntries(codes.map((c) => [c, ErrorBodySchema.describe(ERROR_MEANINGS[c])])) as Record<C, typeof ErrorBodySchema>;
 }
 
 export const badRequest = (fields: FieldErrors) => new AppError(400, fields);

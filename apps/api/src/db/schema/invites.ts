@@ -98,15 +98,20 @@ export const inviteApplications = pgTable(
     inviteId: integer()
       .notNull()
       .references(() => invites.id, { onDelete: 'cascade' }),
-    artworkId: integer()
-      .notNull()
-      .references(() => artworks.id, { onDelete: 'cascade' }),
+    /**
+     * The artwork sent; null once it is deleted (issue #16: the submission, its frozen copy, scores and decision
+     * outlive the artwork and its account).
+     */
+    artworkId: integer().references(() => artworks.id, { onDelete: 'set null' }),
+    /** Who applied (the artwork's author then); null once the account is deleted. */
+    applicantId: integer().references(() => users.id, { onDelete: 'set null' }),
     selected: boolean().notNull().default(false),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('invite_applications_uq').on(t.inviteId, t.artworkId),
     index('invite_applications_artwork_idx').on(t.artworkId),
+    index('invite_applications_applicant_idx').on(t.applicantId),
     index('invite_applications_invite_created_idx').on(t.inviteId, t.created, t.id),
   ],
 );

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { artworkCategories, artworks, categories, inviteAnswers, inviteApplications, inviteQuestions } from '../../db/schema/index.ts';
+import { artworkCategories, artworks, categories, inviteAnswers, inviteApplications, inviteQuestions, inviteSnapshots } from '../../db/schema/index.ts';
 
 // Applications and answers.
 
@@ -13,16 +13,25 @@ export async function findArtworkForApplication(db: Executor, id: number) {
 }
 
 /** Inserts the application; undefined when the (invite, artwork) pair already has one. */
-export async function insertApplication(db: Executor, inviteId: number, artworkId: number) {
-  const [row] = await db.insert(inviteApplications).values({ inviteId, artworkId }).onConflictDoNothing().returning();
+export async function insertApplication(db: Executor, inviteId: number, artworkId: number, applicantId: number) {
+  const [row] = await db.insert(inviteApplications).values({ inviteId, artworkId, applicantId }).onConflictDoNothing().returning();
   return row;
 }
 
+/**
+ * The application with who sent it (null once their account is gone) and the title it was sent under (the frozen
+ * copy's; the live artwork's for an entry from before snapshots). It outlives its artwork (issue #16).
+ */
 export async function findApplication(db: Executor, id: number) {
   const [row] = await db
-    .select({ application: inviteApplications, authorId: artworks.authorId, artworkTitle: artworks.title })
+    .select({
+      application: inviteApplications,
+      authorId: inviteApplications.applicantId,
+      artworkTitle: sql<string>`coalesce(${inviteSnapshots.title}, ${artworks.title}, '')`,
+    })
     .from(inviteApplications)
-    .innerJoin(artworks, eq(artworks.id, inviteApplications.artworkId))
+    .leftJoin(artworks, eq(artworks.id, inviteApplications.artworkId))
+    .leftJoin(inviteSnapshots, eq(inviteSnapshots.applicationId, inviteApplications.id))
     .where(eq(inviteApplications.id, id));
   return row;
 }

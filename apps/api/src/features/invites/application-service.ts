@@ -54,7 +54,7 @@ export async function applyToInvite(deps: Pick<Deps, 'db' | 'config' | 'storage'
       // and the entry is judged against the invite as it is now (issue #19).
       const held = await q.lockInvite(tx, invite.id, 'share');
       if (!held || !acceptsApplications(held)) throw badRequest({ invite: held ? 'invite.not_ongoing' : 'invite.not_found' });
-      const application = await applications.insertApplication(tx, invite.id, artwork.id);
+      const application = await applications.insertApplication(tx, invite.id, artwork.id, viewer.id);
       if (!application) throw badRequest({ non_field_errors: 'invite.already_applied' });
       const saved: { id: number; question: number; answer: string }[] = [];
       for (const [i, a] of answers.entries()) {
@@ -107,7 +107,8 @@ export async function selectApplication(deps: Deps, viewer: UserRow | null, id: 
   if (!canSelectApplication(viewer, invite)) throw forbidden();
   const row = await deps.db.transaction(async (tx) => {
     const updated = await applications.setApplicationSelected(tx, id, selected);
-    if (!selected || found.application.selected) return updated;
+    // An applicant whose account is gone has no one to tell.
+    if (!selected || found.application.selected || found.authorId === null) return updated;
     const [applicant] = await q.findUsersForMail(tx, [found.authorId]);
     if (!applicant) return updated;
     const key = `selected:${id}`;

@@ -8,7 +8,6 @@ import { remindClosingInvites } from './invite-service.ts';
 import { siteOrigin } from '../../http/paging.ts';
 import { inviteColumns, invites } from '../../db/schema/index.ts';
 import { columnRetainer } from '../../media/cleanup.ts';
-import { snapshotKeys } from './snapshot.ts';
 import { inviteIdsOf, storedKeysOfInvites } from './stored.ts';
 
 /**
@@ -21,15 +20,14 @@ export async function inviteRoutes(app: FastifyInstance) {
   app.jobs.every('invites.closing', app.config.INVITE_REMINDER_MS, async () => void (await remindClosingInvites(app, siteOrigin(app.config))));
   // An invite's logo, background and the images of its columns stay while the invite shows them (issue #13).
   app.mediaCleanup.retain(columnRetainer([invites.logo, invites.background], [inviteColumns.content]));
-  // What is stored with an invite goes with it; a user's invites go with the account; an artwork's frozen copies
-  // go with its applications.
+  // What is stored with an invite goes with it; a user's invites go with the account. A submission's frozen copies
+  // outlive its artwork and its applicant's account (issue #16): they go with the invite only.
   app.mediaCleanup.collect('invite', (db, id) => storedKeysOfInvites(db, [id]));
   app.mediaCleanup.collect('user', async (db, id) => {
     const keys: string[] = [];
     for (const invite of await inviteIdsOf(db, id)) keys.push(...(await app.mediaCleanup.keysOf('invite', db, invite)));
     return keys;
   });
-  app.mediaCleanup.collect('artwork', (db, id) => snapshotKeys(db, { artworkId: id }));
   await app.register(inviteCallRoutes);
   await app.register(invitePageRoutes);
   await app.register(inviteQuestionRoutes);

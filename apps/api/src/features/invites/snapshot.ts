@@ -1,7 +1,7 @@
 import { type Lang, localisedName, MEDIA_PREFIX, type Snapshot, SUBMISSION_MEDIA_FOLDER } from '@axoo/contract';
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { artworks, inviteApplications, inviteSnapshots } from '../../db/schema/index.ts';
+import { artworks, inviteSnapshots } from '../../db/schema/index.ts';
 import { anonymousHtml } from '../../html/sanitize.ts';
 import { EXTENSIONS, typeOfExtension, withoutMetadata } from '../../media/images.ts';
 import { newMediaKey } from '../../media/service.ts';
@@ -118,30 +118,22 @@ export async function insertSnapshot(tx: Executor, application: { id: number; in
 }
 
 /** Prepares and writes a snapshot at once (scripts and tests that make applications by hand). */
-export async function freezeSubmission(db: Executor, storage: Storage, application: { id: number; inviteId: number; artworkId: number }) {
+export async function freezeSubmission(db: Executor, storage: Storage, application: { id: number; inviteId: number; artworkId: number | null }) {
+  if (application.artworkId === null) throw new Error(`application ${application.id} has no artwork to freeze`);
   return insertSnapshot(db, application, await prepareSnapshot(db, storage, application.artworkId));
 }
 
 /**
- * The stored keys the frozen submissions of these invites, or of this artwork's applications, name (cover, crop,
- * content images). A snapshot keeps them while it exists; whatever deletes snapshots queues these keys in its
- * transaction, so an image only a snapshot still showed does not stay behind (issue #13).
+ * The stored keys the frozen submissions of these invites name (the anonymous copies of cover, crop and content
+ * images). A snapshot keeps them while its invite exists; whatever deletes invites queues these keys in its
+ * transaction, so a copy does not stay behind (issue #13).
  */
-export async function snapshotKeys(db: Executor, of: { inviteIds: number[] } | { artworkId: number }): Promise<string[]> {
-  let where: SQL;
-  if ('artworkId' in of) {
-    where = inArray(
-      inviteSnapshots.applicationId,
-      db.select({ id: inviteApplications.id }).from(inviteApplications).where(eq(inviteApplications.artworkId, of.artworkId)),
-    );
-  } else {
-    if (!of.inviteIds.length) return [];
-    where = inArray(inviteSnapshots.inviteId, of.inviteIds);
-  }
+export async function snapshotKeys(db: Executor, inviteIds: number[]): Promise<string[]> {
+  if (!inviteIds.length) return [];
   const rows = await db
     .select({ cover: inviteSnapshots.cover, croppedCover: inviteSnapshots.croppedCover, images: inviteSnapshots.images })
     .from(inviteSnapshots)
-    .where(where);
+    .where(inArray(inviteSnapshots.inviteId, inviteIds));
   return [...new Set(rows.flatMap((r) => [r.cover, r.croppedCover, ...r.images]).filter(Boolean))];
 }
 

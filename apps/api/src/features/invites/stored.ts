@@ -24,6 +24,6 @@ export async function storedKeysOfInvites(db: Executor, inviteIds: number[]): Pr
     .from(inviteColumns)
     .innerJoin(invitePages, eq(invitePages.id, inviteColumns.pageId))
     .where(inArray(invitePages.inviteId, inviteIds));
-  const frozen = await snapshotKeys(db, { inviteIds });
+  const frozen = await snapshotKeys(db, inviteIds);
   return [...own.flatMap((r) => [r.logo, r.background]), ...columns.flatMap((c) => mediaKeysIn(c.content)), ...frozen].filter(Boolean);
 }

@@ -139,3 +139,23 @@ describe('bad input to the judging routes (issue #16)', () => {
     });
   }
 });
+
+describe('the OpenAPI document of the judging routes (issue #16)', () => {
+  it('gives every judging operation its success answer with a shape, and its 400/403/404 answers', async () => {
+    const doc = app.swagger() as unknown as { paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, { content?: unknown }> }>> };
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => op.tags?.includes('judging'))
+        .map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, codes: Object.keys(op.responses), op })),
+    );
+    expect(operations.length).toBe(19);
+    for (const { name, codes, op } of operations) {
+      const success = codes.filter((c) => c.startsWith('2'));
+      expect(success, name).toHaveLength(1);
+      if (success[0] !== '204') expect(op.responses[success[0]].content, name).toBeDefined();
+      expect(codes, name).toContain('403');
+      // Only the list of one's own juries takes no input that can be wrong.
+      if (name !== 'GET /api/v1/invite-jurors/') expect(codes, name).toContain('400');
+    }
+  });
+});

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
-import { buildArtwork, buildInvite, buildPremium, buildUser, type UserRow } from '../../../test/factories.ts';
-import { agentAs } from '../../../test/outbox.ts';
-import { artworks, inviteCriteria, inviteJurors, inviteQuestions, invites } from '../../db/schema/index.ts';
+import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, type UserRow } from '../../../test/factories.ts';
+import { agentAs, mailsTo } from '../../../test/outbox.ts';
+import { unzip } from '../../../test/zip.ts';
+import { artworks, inviteApplications, inviteCriteria, inviteJurors, inviteQuestions, invites, users } from '../../db/schema/index.ts';
 
 /**
  * Issue #16, frozen submissions: a blind juror learns nothing of who made an entry, not from the images' keys (the
@@ -116,5 +117,98 @@ describe('blind review of frozen copies (issue #16)', () => {
     expect(revealed.results[0].artist).toEqual({ name: NAME, slug: artist.slug });
     expect(revealed.results[0].snapshot.content).toContain('href');
     await (await agentAs(app, owner)).put(`/api/v1/invites/${inviteId}/jury/`, { reveal_names: false });
+  });
+});
+
+describe('a submission outlives its artwork and its account (issue #16)', () => {
+  let call = 0;
+  const entries: { user: UserRow; application: number; title: string; copies: string[] }[] = [];
+
+  it('jurors still judge what was sent after the artist deletes the artwork, or their whole account', async () => {
+    call = (await buildInvite(app, owner, { title: 'Outliving call' })).id;
+    const [criterion] = await app.db.insert(inviteCriteria).values({ inviteId: call, nameKo: '구성', nameEn: 'Composition' }).returning();
+    await app.db.insert(inviteQuestions).values({ inviteId: call, question: 'Why?' });
+    await app.db.insert(inviteJurors).values({ inviteId: call, email: juror.email, userId: juror.id, accepted: new Date() });
+    const { jpeg } = await taggedImages();
+    // One keeps the account and deletes the work; the other (not a member, so free to leave) deletes the account.
+    for (const [user, title] of [
+      [await buildPremium(app, { name: 'Dana Deletes', language: 'en' }), 'Kept after the artwork'],
+      [await buildUser(app, { name: 'Eun Leaves', language: 'ko' }), 'Kept after the account'],
+    ] as const) {
+      const work = await buildArtwork(app, user, { title, content: '' });
+      const key = `artworks/${work.id}/only.jpg`;
+      await app.storage.put(key, jpeg, 'image/jpeg');
+      await app.db
+        .update(artworks)
+        .set({ cover: key, croppedCover: key, content: `<p><img src="/media/${key}"></p>` })
+        .where(eq(artworks.id, work.id));
+      const res = await (await agentAs(app, user)).post('/api/v1/invite-applications/', { invite: call, artwork: work.id });
+      expect(res.statusCode).toBe(201);
+      const [row] = await app.db.select().from(inviteApplications).where(eq(inviteApplications.id, res.json().id));
+      expect(row.applicantId).toBe(user.id);
+      entries.push({ user, application: row.id, title, copies: [] });
+    }
+    const [dana, eun] = entries;
+    const [danaWork] = await app.db.select().from(artworks).where(eq(artworks.authorId, dana.user.id));
+    expect((await (await agentAs(app, dana.user)).delete(`/api/v1/artworks/${danaWork.id}/`)).statusCode).toBe(204);
+    expect((await (await agentAs(app, eun.user)).delete(`/api/v1/users/${eun.user.id}/`)).statusCode).toBe(204);
+    expect(await app.db.$count(users, eq(users.id, eun.user.id))).toBe(0);
+    // The originals are deleted with them; the applications stay, without their artwork.
+    await app.jobs.drain();
+    expect(await app.db.$count(artworks, eq(artworks.authorId, dana.user.id))).toBe(0);
+    const rows = await app.db.select().from(inviteApplications).where(eq(inviteApplications.inviteId, call));
+    expect(rows.map((r) => [r.artworkId, r.applicantId])).toEqual([
+      [null, dana.user.id],
+      [null, null],
+    ]);
+
+    await app.db.update(invites).set({ status: 'examination' }).where(eq(invites.id, call));
+    const queue = await (await agentAs(app, juror)).get(`/api/v1/invites/${call}/judging/`);
+    expect(queue.statusCode).toBe(200);
+    const items = queue.json().results;
+    expect(items.map((i: { snapshot: { title: string } }) => i.snapshot.title)).toEqual([dana.title, eun.title]);
+    for (const [n, item] of items.entries()) {
+      expect(item.snapshot.images).toHaveLength(1);
+      entries[n].copies = [item.snapshot.cover, ...item.snapshot.images];
+      for (const key of entries[n].copies) expect(await app.storage.get(key), key).not.toBeNull();
+    }
+    for (const e of entries)
+      expect(
+        (await (await agentAs(app, juror)).post('/api/v1/invite-scores/', { application: e.application, criterion: criterion.id, score: 7 })).statusCode,
+      ).toBe(200);
+    const ranking = (await (await agentAs(app, owner)).get(`/api/v1/invites/${call}/ranking/`)).json();
+    const ranked = ranking.results.map((r: { application: number; title: string; mean: number }) => [r.application, r.title, r.mean]);
+    expect(ranked.sort()).toEqual(entries.map((e) => [e.application, e.title, 7]).sort());
+  });
+
+  it('the decisions still work: selecting, the selection notices (to whoever still has an account), the juror pack', async () => {
+    const [dana, eun] = entries;
+    const brand = await agentAs(app, owner);
+    expect((await brand.put(`/api/v1/invite-applications/${dana.application}/`, { selected: true })).statusCode).toBe(200);
+    expect((await brand.put(`/api/v1/invites/${call}/`, { title: 'Outliving call', status: 'selection' })).statusCode).toBe(200);
+    const subjects = (await mailsTo(app, dana.user.email)).map((m) => m.subject);
+    expect(subjects).toContain('[AXOO] Your submission to "Outliving call" was received');
+    expect(subjects.some((s) => s?.includes('Outliving call') && s.includes('selected'))).toBe(true);
+    expect((await mailsTo(app, dana.user.email)).at(-1)?.text).toContain(dana.title);
+    expect((await mailsTo(app, eun.user.email)).map((m) => m.subject)).toEqual(['[AXOO] "Outliving call" 공모 출품이 접수되었습니다']);
+
+    expect((await brand.post(`/api/v1/invites/${call}/export/`)).statusCode).toBe(202);
+    await app.jobs.drain();
+    const state = (await brand.get(`/api/v1/invites/${call}/export/`)).json();
+    // Two images and two CSV files.
+    expect(state).toMatchObject({ status: 'done', done: 4, total: 4 });
+    const url = new URL(state.url);
+    const files = await unzip((await brand.get(url.pathname + url.search)).rawPayload);
+    expect([...files.keys()].sort()).toEqual(['answers.csv', `images/${dana.application}-1.jpg`, `images/${eun.application}-1.jpg`, 'scores.csv'].sort());
+    const answers = files.get('answers.csv')?.toString('utf8') ?? '';
+    for (const e of entries) expect(answers).toContain(`${e.application},${e.title},`);
+    expect((await brand.get(`/api/v1/invites/${call}/dashboard/`)).json().submissions).toBe(2);
+  });
+
+  it('deleting the invite deletes the copies its snapshots showed', async () => {
+    const staff = await buildStaff(app);
+    expect((await (await agentAs(app, staff)).delete(`/api/v1/invites/${call}/`)).statusCode).toBe(204);
+    await app.jobs.drain();
+    for (const e of entries) for (const key of e.copies) expect(await app.storage.get(key), key).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ const TYPES = { received: 'application_received', shortlisted: 'shortlisted', no
 
 interface Applicant {
   applicationId: number;
-  artworkId: number;
+  artworkId: number | null;
   userId: number;
   email: string;
   name: string;
@@ -29,11 +29,12 @@ interface Applicant {
   title: string;
 }
 
+/** An applicant whose account is gone is told nothing; a deleted artwork still has its frozen title. */
 function applicantsOf(db: Executor, where: ReturnType<typeof and>) {
   return db
     .select({
       applicationId: inviteApplications.id,
-      artworkId: artworks.id,
+      artworkId: inviteApplications.artworkId,
       userId: users.id,
       email: users.email,
       name: users.name,
@@ -43,12 +44,12 @@ function applicantsOf(db: Executor, where: ReturnType<typeof and>) {
       live: artworks.title,
     })
     .from(inviteApplications)
-    .innerJoin(artworks, eq(artworks.id, inviteApplications.artworkId))
-    .innerJoin(users, eq(users.id, artworks.authorId))
+    .innerJoin(users, eq(users.id, inviteApplications.applicantId))
+    .leftJoin(artworks, eq(artworks.id, inviteApplications.artworkId))
     .leftJoin(inviteSnapshots, eq(inviteSnapshots.applicationId, inviteApplications.id))
     .where(where)
     .orderBy(asc(inviteApplications.id))
-    .then((rows) => rows.map(({ frozen, live, ...r }) => ({ ...r, title: frozen ?? live }) satisfies Applicant));
+    .then((rows) => rows.map(({ frozen, live, ...r }) => ({ ...r, title: frozen ?? live ?? '' }) satisfies Applicant));
 }
 
 async function tell(tx: Executor, deps: Pick<Deps, 'config'>, invite: InviteRow, a: Applicant, kind: Kind, url: string, extra: Record<string, string> = {}) {

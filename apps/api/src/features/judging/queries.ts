@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lte, max, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  artworks,
   inviteAnswers,
   inviteApplications,
   inviteCriteria,
@@ -211,8 +210,8 @@ export async function queuePage(db: Executor, round: RoundRow, limit: number, of
     .select({ application: inviteApplications.id, snapshot: inviteSnapshots, artistName: users.name, artistSlug: users.slug })
     .from(inviteApplications)
     .innerJoin(inviteSnapshots, eq(inviteSnapshots.applicationId, inviteApplications.id))
-    .innerJoin(artworks, eq(artworks.id, inviteApplications.artworkId))
-    .innerJoin(users, eq(users.id, artworks.authorId))
+    // The entry outlives its artwork and its applicant's account: who sent it is only for revealed names.
+    .leftJoin(users, eq(users.id, inviteApplications.applicantId))
     .where(where)
     .orderBy(asc(inviteApplications.id))
     .limit(limit)
@@ -349,8 +348,7 @@ export function packSubmissions(db: Executor, inviteId: number) {
   return db
     .select({ application: inviteApplications, snapshot: inviteSnapshots, artistName: users.name, artistEmail: users.email })
     .from(inviteApplications)
-    .innerJoin(artworks, eq(artworks.id, inviteApplications.artworkId))
-    .innerJoin(users, eq(users.id, artworks.authorId))
+    .leftJoin(users, eq(users.id, inviteApplications.applicantId))
     .leftJoin(inviteSnapshots, eq(inviteSnapshots.applicationId, inviteApplications.id))
     .where(eq(inviteApplications.inviteId, inviteId))
     .orderBy(asc(inviteApplications.id));

@@ -262,7 +262,7 @@ export async function getQueue(db: Db, viewer: UserRow | null, inviteId: number,
         scores,
         comment: review?.comment ?? '',
         conflict: review?.conflict ?? false,
-        artist: invite.revealNames ? { name: r.artistName, slug: r.artistSlug } : null,
+        artist: invite.revealNames && r.artistName !== null && r.artistSlug !== null ? { name: r.artistName, slug: r.artistSlug } : null,
       };
     }),
   };

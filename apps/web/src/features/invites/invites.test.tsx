@@ -81,6 +81,25 @@ describe('application step (SPEC §2 Invites, §5 Answers)', () => {
   }, 20_000);
 });
 
+describe('the receipt after applying (issue #16)', () => {
+  it('tells the applicant, in both languages, that the jury judges the copy received now and what they will hear next', async () => {
+    for (const [lang, frozen, receipt] of [
+      ['en', 'The jury judges the copy received now; later edits to your project do not change it.', /e-mailed you a receipt.*shortlisted.*results/],
+      [
+        'ko',
+        '심사는 지금 접수된 그대로의 사본으로 진행되며, 이후 프로젝트를 수정해도 심사에는 반영되지 않습니다.',
+        /확인 메일.*후보에 오르면.*결과가 발표되면/,
+      ],
+    ] as const) {
+      await i18n.changeLanguage(lang);
+      const view = renderApp('/goodluck/3/complete/5/', siteData({ user: user() }));
+      expect((await screen.findByTestId('receipt-frozen')).textContent).toBe(frozen);
+      expect(screen.getByTestId('receipt-notices').textContent).toMatch(receipt);
+      view.unmount();
+    }
+  });
+});
+
 describe('detail states (SPEC §4 Invite status, §6)', () => {
   const detail = (over: Record<string, unknown>) =>
     vi.stubGlobal(

@@ -4,7 +4,10 @@ import { useCurrentUser } from '../../../site.ts';
 import { useInvite } from '../api/invites.ts';
 import styles from '../components/invites.module.css';
 
-/** SPEC §2 application flow step 4: 'CONGRATULATIONS!', submit again, or My submission (profile tab). */
+/**
+ * SPEC §2 application flow step 4: 'CONGRATULATIONS!', submit again, or My submission (profile tab); issue #16: the
+ * jury judges the copy received now, a receipt was mailed, and the applicant hears when shortlisted and at the results.
+ */
 export default function InviteCompletePage() {
   const { t } = useTranslation('invites');
   const inviteId = Number(useParams().inviteId);
@@ -15,6 +18,9 @@ export default function InviteCompletePage() {
       <div className={styles.step}>
         <h1 className={styles.congrats}>{t('complete.title')}</h1>
         {invite.data && <p>{t('complete.text', { title: invite.data.title })}</p>}
+        {/* Issue #16: what was received is frozen, a receipt is on its way, and what the applicant will hear next. */}
+        <p data-testid="receipt-frozen">{t('complete.frozen')}</p>
+        <p data-testid="receipt-notices">{t('complete.receipt')}</p>
         <div className={styles.formActions}>
           <Link to={`/goodluck/${inviteId}/upload/`} className="btn secondary">
             {t('complete.again')}

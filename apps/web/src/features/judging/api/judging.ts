@@ -6,6 +6,8 @@ import {
   type JudgingDashboard,
   type JudgingQueue,
   type JudgingRound,
+  type JudgingReview,
+  type JudgingScore,
   type JurorInvitation,
   queryKeys,
   type Ranking,
@@ -58,8 +60,7 @@ export const packQuery = (invite: number) =>
   });
 export const usePack = (invite: number) => useQuery(packQuery(invite));
 
-export const myJuriesQuery = () =>
-  queryOptions({ queryKey: judgingKeys.mine(), queryFn: () => api<(JurorInvitation & { open: boolean })[]>('/api/v1/invite-jurors/') });
+export const myJuriesQuery = () => queryOptions({ queryKey: judgingKeys.mine(), queryFn: () => api<JurorInvitation[]>('/api/v1/invite-jurors/') });
 export const useMyJuries = () => useQuery(myJuriesQuery());
 
 export interface CriterionInput {
@@ -112,6 +113,5 @@ export function useSelectApplication(invite: number) {
 }
 
 export const saveScore = (body: { application: number; criterion: number; score: number; comment?: string }) =>
-  api<{ id: number; score: number; comment: string }>('/api/v1/invite-scores/', { body });
-export const saveReview = (body: { application: number; comment?: string; conflict?: boolean }) =>
-  api<{ application: number; comment: string; conflict: boolean }>('/api/v1/invite-reviews/', { body });
+  api<JudgingScore>('/api/v1/invite-scores/', { body });
+export const saveReview = (body: { application: number; comment?: string; conflict?: boolean }) => api<JudgingReview>('/api/v1/invite-reviews/', { body });
