@@ -22,7 +22,7 @@ export default function EditCallPage() {
   if (params.get('step') === 'pages') {
     return (
       <section className={`page ${styles.ownPage}`} data-testid="call-pages-step">
-        <p className={styles.step}>{t('own.step2')}</p>
+        <p className={styles.stepLabel}>{t('own.step2')}</p>
         <h1>{t('own.pagesTitle', { title: invite.title })}</h1>
         <p className={styles.stepHint}>{t('own.pagesHint')}</p>
         <InvitePages invite={invite} canEdit startEditing />

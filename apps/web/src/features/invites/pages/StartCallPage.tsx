@@ -12,7 +12,7 @@ export default function StartCallPage() {
   const navigate = useNavigate();
   return (
     <section className={`page ${styles.ownPage}`}>
-      <p className={styles.step} data-testid="start-step">
+      <p className={styles.stepLabel} data-testid="start-step">
         {t('own.step1')}
       </p>
       <InviteForm invite={null} mode="owner" onDone={(saved) => navigate(saved ? `/goodluck/${saved.id}/edit/?step=pages` : '/goodluck/mine/')} />
