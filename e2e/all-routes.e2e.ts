@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collections, inviteColumns, invitePages, inviteQuestions } from '../apps/api/src/db/schema/index.ts';
+import {
+  collections,
+  conversationMessages,
+  conversations,
+  inviteColumns,
+  invitePages,
+  inviteQuestions,
+  messageReports,
+} from '../apps/api/src/db/schema/index.ts';
 import { buildArtwork, buildInvite, buildUser, type UserRow } from '../apps/api/test/factories.ts';
 import { type Browser, fixtures, openBrowser } from './support.ts';
 
@@ -16,6 +24,7 @@ let artist: UserRow;
 let artworkId: number;
 let submittedId: number;
 let inviteId: number;
+let conversationId: number;
 
 beforeAll(async () => {
   app = await fixtures();
@@ -39,6 +48,17 @@ beforeAll(async () => {
   await app.db.insert(inviteColumns).values([{ pageId: page.id, content: '<h2>About</h2><p>Any technique.</p>', width: 12, order: 1 }]);
   await app.db.insert(inviteQuestions).values({ inviteId, question: 'Why this poster?', order: 1 });
   submittedId = own.id;
+  // Issue #20: a conversation the artist started with the member, one of its messages reported to staff.
+  const [conversation] = await app.db
+    .insert(conversations)
+    .values({ artistId: member.id, senderId: artist.id, subject: '의뢰 문의 A commission', budget: '1,000,000 KRW', timeline: '3 weeks' })
+    .returning();
+  conversationId = conversation.id;
+  const [message] = await app.db
+    .insert(conversationMessages)
+    .values({ conversationId, authorId: artist.id, body: 'Hello! See https://brand.example/brief for the brief.', bodyHash: 'a11y-walk' })
+    .returning();
+  await app.db.insert(messageReports).values({ messageId: message.id, reporterId: member.id, reason: 'Spam' });
 });
 
 type Step = [label: string, run: (page: Page, b: Browser) => Promise<void>];
@@ -99,6 +119,8 @@ function guestSteps(): Step[] {
     visit('/about/contact/'),
     visit('/goodluck/'),
     [`/goodluck/{id}/`, async (page) => void (await page.goto(`/goodluck/${inviteId}/`))],
+    // Issue #19: the page a subscriber's mail links to, with a link that is not valid (its message shows).
+    visit('/goodluck/unsubscribe/?u=1&i=1&t=not-a-token'),
   ];
 }
 
@@ -151,6 +173,11 @@ function memberSteps(): Step[] {
     visit('/goodluck/mine/'),
     visit('/goodluck/new/'),
     [`/goodluck/{id}/edit/`, async (page) => void (await page.goto(`/goodluck/${inviteId}/edit/`))],
+    // Issue #19: step 2 of "Start an open call", its pages in edit mode.
+    [`/goodluck/{id}/edit/?step=pages`, async (page) => void (await page.goto(`/goodluck/${inviteId}/edit/?step=pages`))],
+    // Issue #20: the inbox, a conversation, and the console's reports.
+    visit('/inbox/'),
+    [`/inbox/{id}/`, async (page) => void (await page.goto(`/inbox/${conversationId}/`))],
     [`/goodluck/{id}/upload/`, async (page) => void (await page.goto(`/goodluck/${inviteId}/upload/`))],
     [`/goodluck/{id}/upload/{artwork}/`, async (page) => void (await page.goto(`/goodluck/${inviteId}/upload/${submittedId}/`))],
     [`/goodluck/{id}/published/{artwork}/`, async (page) => void (await page.goto(`/goodluck/${inviteId}/published/${submittedId}/`))],
@@ -162,6 +189,7 @@ function memberSteps(): Step[] {
     visit('/admin/lists/'),
     visit('/admin/jobs/'),
     visit('/admin/invites/'),
+    visit('/admin/reports/'),
   ];
 }
 

@@ -54,10 +54,27 @@ describe('a brand runs its own open call (issue #19)', () => {
     await form.getByLabel('Selection date', { exact: true }).fill(localInput(9));
     await form.getByRole('button', { name: 'Add question' }).click();
     await form.getByLabel('Question 1', { exact: true }).fill('Where would you paint it?');
+    await page.getByTestId('start-step').getByText('Step 1 of 2').waitFor();
     await screenshot(page, 'open-call-start-en');
     await form.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL(/\/goodluck\/\d+\/$/);
+    // Step 2: the call's pages and columns, in edit mode from the start.
+    await page.waitForURL(/\/goodluck\/\d+\/edit\/\?step=pages$/);
     inviteId = Number(/\/goodluck\/(\d+)\//.exec(page.url())?.[1]);
+    const step = page.getByTestId('call-pages-step');
+    await step.getByText('Step 2 of 2').waitFor();
+    await step.getByRole('button', { name: 'Add page' }).click();
+    await step.getByTestId('invite-page').waitFor();
+    await step.getByRole('button', { name: 'Add column' }).click();
+    const editor = step.getByTestId('column-editor');
+    await editor.locator('[contenteditable=true]').click();
+    await page.keyboard.type('The wall is 12 m wide and faces south.');
+    await editor.getByRole('button', { name: '12 / 12' }).click();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await step.locator('[data-testid=invite-column][data-width="12"]').getByText('The wall is 12 m wide').waitFor();
+    await screenshot(page, 'open-call-start-pages-en');
+    await step.getByTestId('finish-call').click();
+    await page.waitForURL(`**/goodluck/${inviteId}/`);
+    await page.getByTestId('invite-pages').getByText('The wall is 12 m wide and faces south.').waitFor();
     await page.getByTestId('owner-block').getByText('Staff are reviewing this call').waitFor();
     await screenshot(page, 'open-call-review-en');
     // Unlisted for everyone else, listed under My open calls.
@@ -76,6 +93,37 @@ describe('a brand runs its own open call (issue #19)', () => {
     const heart = fanPage.getByTestId('subscribe');
     await heart.click();
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('staff send it back with a note; the brand reads the note on its call and its mail, and fixes the call', async () => {
+    const staffPage = await browser('en', staff);
+    await staffPage.goto('/admin/invites/');
+    const row = staffPage.getByTestId('invites-admin').getByRole('row').filter({ hasText: TITLE });
+    await row.getByRole('button', { name: 'Send back' }).click();
+    const dialog = staffPage.getByRole('dialog');
+    // An empty note is refused under the field.
+    await dialog.getByRole('button', { name: 'Send back' }).click();
+    await dialog.getByText('Write why the call is sent back.').waitFor();
+    await dialog.getByLabel('What should the owner change?').fill('Please add the wall’s size and the prize for second place.');
+    await screenshot(staffPage, 'open-call-return-en');
+    await dialog.getByRole('button', { name: 'Send back' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const page = await browser('en', brand);
+    await page.goto(`/goodluck/${inviteId}/`);
+    const block = page.getByTestId('owner-block');
+    await block.getByText('Staff sent this call back. Edit it and it will be reviewed again.').waitFor();
+    await block.getByTestId('review-note').getByText('Please add the wall’s size and the prize for second place.').waitFor();
+    await expect.poll(async () => (await mailsTo(brand.email)).map((m) => m.subject)).toContain(`[AXOO] Your call "${TITLE}" needs changes`);
+    await block.getByTestId('edit-call').click();
+    await page.waitForURL(`**/goodluck/${inviteId}/edit/`);
+    await page.getByTestId('review-note').getByText('Please add the wall’s size').waitFor();
+    await screenshot(page, 'open-call-returned-edit-en');
+    const form = page.getByTestId('invite-form');
+    await form.getByLabel('Description', { exact: true }).fill('Paint our rooftop wall, 12 m by 4 m. Prizes: 2,000,000 KRW, and 500,000 KRW for second place.');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`**/goodluck/${inviteId}/`);
+    await page.getByText('500,000 KRW for second place', { exact: false }).waitFor();
   });
 
   it('staff approve it in the console; the follower is told it opened, then that it closes in 3 days', async () => {

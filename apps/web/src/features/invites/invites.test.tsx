@@ -163,24 +163,28 @@ describe("the owner's SUBMISSIONS (issue #19)", () => {
   }, 20_000);
 });
 
+/** The call under examination as its owner sees it, its submissions answered by `list`. */
+const ownerSubmissions = (list: (params: URLSearchParams) => Response) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const { pathname, searchParams } = new URL(url, 'http://x');
+      if (pathname === '/api/v1/invites/3/') return json({ ...invite, status: 'examination', can_edit: true });
+      if (pathname === '/api/v1/invites/3/artworks/') return list(searchParams);
+      return new Response(null, { status: 204 });
+    }),
+  );
+
 describe("every entry, with the owner's filters (issue #19)", () => {
   it('asks for the next page when the list scrolls on, and for the filtered list when a filter changes', async () => {
     const asked: URLSearchParams[] = [];
     const entry = (id: number) => ({ ...artwork(id, { title: `Entry ${id}` }), application: { id: id * 10, selected: false, answers: [] } });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        const { pathname, searchParams } = new URL(url, 'http://x');
-        if (pathname === '/api/v1/invites/3/') return json({ ...invite, status: 'examination', can_edit: true });
-        if (pathname === '/api/v1/invites/3/artworks/') {
-          asked.push(searchParams);
-          const offset = Number(searchParams.get('offset') ?? 0);
-          const next = offset === 0 ? `http://x/api/v1/invites/3/artworks/?limit=24&offset=24` : null;
-          return json({ count: 25, next, previous: null, results: offset === 0 ? Array.from({ length: 24 }, (_, i) => entry(i + 1)) : [entry(25)] });
-        }
-        return new Response(null, { status: 204 });
-      }),
-    );
+    ownerSubmissions((searchParams) => {
+      asked.push(searchParams);
+      const offset = Number(searchParams.get('offset') ?? 0);
+      const next = offset === 0 ? `http://x/api/v1/invites/3/artworks/?limit=24&offset=24` : null;
+      return json({ count: 25, next, previous: null, results: offset === 0 ? Array.from({ length: 24 }, (_, i) => entry(i + 1)) : [entry(25)] });
+    });
     // The sentinel is seen at once (a tall viewport), as the browser's IntersectionObserver would report.
     vi.stubGlobal(
       'IntersectionObserver',
@@ -200,6 +204,24 @@ describe("every entry, with the owner's filters (issue #19)", () => {
     await userEvent.selectOptions(screen.getByLabelText('Selection'), 'unselected');
     await waitFor(() => expect(asked.at(-1)?.get('selection')).toBe('unselected'));
     expect(screen.getByTestId('owner-block')).toHaveTextContent('Publish the selection');
+  }, 20_000);
+});
+
+describe('a date filter the server refuses (issue #19)', () => {
+  it('says why above the list, and bounds the date pickers to the years the server takes', async () => {
+    ownerSubmissions((searchParams) =>
+      searchParams.get('submitted_from')
+        ? json({ submitted_from: ['Enter a date between the years 1900 and 9998.'] }, 400)
+        : json({ count: 0, next: null, previous: null, results: [] }),
+    );
+    renderApp('/goodluck/3/', siteData({ user: user({ id: 99 }) }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'SUBMISSIONS' }, { timeout: 5000 }));
+    const from = await screen.findByLabelText('Submitted from', {}, { timeout: 5000 });
+    expect(from).toHaveAttribute('min', '1900-01-01');
+    expect(from).toHaveAttribute('max', '9998-12-31');
+    expect(screen.queryByTestId('filters-error')).toBeNull();
+    await userEvent.type(from, '1800-01-01');
+    expect(await screen.findByTestId('filters-error', {}, { timeout: 5000 })).toHaveTextContent('Enter a date between the years 1900 and 9998.');
   }, 20_000);
 });
 

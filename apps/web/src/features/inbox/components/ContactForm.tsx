@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
-import { FormField } from '../../../ui/FormField.tsx';
+import { FieldError } from '../../../ui/FieldError.tsx';
+import { FormField, fieldControl } from '../../../ui/FormField.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
 import type { ContactTarget } from '../../artworks/slots.tsx';
 import { type ContactInput, startConversation } from '../api/conversations.ts';
@@ -18,7 +19,14 @@ interface ContactValues {
   timeline: string;
   aboutArtwork: boolean;
 }
-const FIELDS = ['subject', 'body', 'budget', 'timeline'] as const;
+/** The server's field names that have a control here ('artwork': the "about this artwork" box). */
+const SERVER_FIELDS: Record<string, keyof ContactValues> = {
+  subject: 'subject',
+  body: 'body',
+  budget: 'budget',
+  timeline: 'timeline',
+  artwork: 'aboutArtwork',
+};
 
 /** The form itself: subject, message (with its count), optional budget and timeline, and the artwork it is about. */
 export function ContactForm({ artist, artwork, onClose }: ContactTarget & { onClose: () => void }) {
@@ -39,12 +47,19 @@ export function ContactForm({ artist, artwork, onClose }: ContactTarget & { onCl
     } catch (error) {
       if (!(error instanceof ApiError)) return form.setError('root', { message: t('contact.failed') });
       const other: string[] = [];
+      let placed = 0;
       for (const [field, messages] of Object.entries(error.fields)) {
-        if ((FIELDS as readonly string[]).includes(field)) form.setError(field as (typeof FIELDS)[number], { message: messages.join(' ') });
-        else other.push(...messages);
+        // Each message under its field, in the language the server answered in (the interface's).
+        const control = SERVER_FIELDS[field];
+        if (control && (control !== 'aboutArtwork' || artwork)) {
+          form.setError(control, { message: messages.join(' ') });
+          placed++;
+        } else other.push(...messages);
       }
-      // Refusals (a block, a suspension, a limit) come as one sentence: shown above the buttons.
-      form.setError('root', { message: [error.detail, ...other].filter(Boolean).join(' ') || t('contact.failed') });
+      // Refusals (a block, a suspension, a limit) and what belongs to no field come as one sentence above the buttons;
+      // when every message sits under its field, nothing more is said there.
+      const rest = [error.detail, ...other].filter(Boolean).join(' ');
+      if (rest || !placed) form.setError('root', { message: rest || t('contact.failed') });
     }
   });
 
@@ -88,10 +103,18 @@ export function ContactForm({ artist, artwork, onClose }: ContactTarget & { onCl
         </FormField>
       </div>
       {artwork && (
-        <label className={styles.check}>
-          <input type="checkbox" {...form.register('aboutArtwork')} data-testid="contact-about-artwork" />
-          {t('contact.about', { title: artwork.title })}
-        </label>
+        <div className="field">
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              {...form.register('aboutArtwork')}
+              data-testid="contact-about-artwork"
+              {...fieldControl('contact-artwork', errors.aboutArtwork?.message)}
+            />
+            {t('contact.about', { title: artwork.title })}
+          </label>
+          <FieldError for="contact-artwork" messages={errors.aboutArtwork?.message} />
+        </div>
       )}
       {errors.root?.message && (
         <p className="form-error" role="alert" data-testid="contact-error">

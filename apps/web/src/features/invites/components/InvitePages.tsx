@@ -32,12 +32,13 @@ type Confirm = { kind: 'page'; id: number } | { kind: 'column'; id: number } | n
 
 /**
  * SPEC §2 Invites DETAIL: the pages with their columns of HTML on their background colours.
- * Staff get an edit mode to add, edit and delete pages and columns inline.
+ * The owner and staff get an edit mode to add, edit and delete pages and columns inline (on from the start in step 2
+ * of "Start an open call").
  */
-export function InvitePages({ invite, canEdit }: { invite: InviteDetail; canEdit: boolean }) {
+export function InvitePages({ invite, canEdit, startEditing = false }: { invite: InviteDetail; canEdit: boolean; startEditing?: boolean }) {
   const { t } = useTranslation('invites');
   const client = useQueryClient();
-  const [editMode, setEditMode] = useState(false);
+  const [editMode, setEditMode] = useState(startEditing);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState<Confirm>(null);

@@ -1,7 +1,9 @@
+import { DATE_YEAR_MAX, DATE_YEAR_MIN } from '@axoo/contract';
 import type { InfiniteData } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client.ts';
 import type { Paged } from '../../../api/paging.ts';
 import { useLocalName, useSite } from '../../../site.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -9,6 +11,9 @@ import { useSentinel } from '../../../ui/use-sentinel.ts';
 import { ArtworkCard } from '../../artworks/components/ArtworkCard.tsx';
 import { inviteKeys, NO_FILTERS, type Submission, type SubmissionFilters, useInviteArtworks, useQuestions, useToggleSelected } from '../api/invites.ts';
 import styles from './invites.module.css';
+
+/** The years the server takes for the date filters (contract). */
+const dayBounds = { min: `${DATE_YEAR_MIN}-01-01`, max: `${DATE_YEAR_MAX}-12-31` };
 
 /** The owner's filters over the submissions (issue #19): selection, category, submission dates, order. */
 function FilterBar({ value, onChange }: { value: SubmissionFilters; onChange: (next: SubmissionFilters) => void }) {
@@ -40,11 +45,11 @@ function FilterBar({ value, onChange }: { value: SubmissionFilters; onChange: (n
       </label>
       <label>
         <span>{t('filters.from')}</span>
-        <input type="date" value={value.submitted_from} onChange={(e) => set('submitted_from', e.target.value)} />
+        <input type="date" {...dayBounds} value={value.submitted_from} onChange={(e) => set('submitted_from', e.target.value)} />
       </label>
       <label>
         <span>{t('filters.until')}</span>
-        <input type="date" value={value.submitted_until} onChange={(e) => set('submitted_until', e.target.value)} />
+        <input type="date" {...dayBounds} value={value.submitted_until} onChange={(e) => set('submitted_until', e.target.value)} />
       </label>
       <label>
         <span>{t('filters.ordering')}</span>
@@ -95,6 +100,12 @@ export function Submissions({ inviteId, selectedOnly, canSelect }: { inviteId: n
   return (
     <div>
       {canSelect && <FilterBar value={filters} onChange={setFilters} />}
+      {/* A filter the server refused (a date outside its years) says why, in the interface's language. */}
+      {list.error instanceof ApiError && list.error.status === 400 && (
+        <p className="form-error" role="alert" data-testid="filters-error">
+          {Object.values(list.error.fields).flat().join(' ') || list.error.detail}
+        </p>
+      )}
       {list.isPending ? (
         <Spinner />
       ) : !items.length ? (
