@@ -149,7 +149,7 @@ async function world(): Promise<World> {
   // A call in judging: the owner's artwork entered, a criterion, a juror who accepted, the first round.
   const judged = await buildInvite(app, inviteOwner, { status: 'examination' });
   const judgedApplication = await one(app.db.insert(inviteApplications).values({ inviteId: judged.id, artworkId: artwork.id }).returning());
-  await freezeSubmission(app.db, judgedApplication);
+  await freezeSubmission(app.db, app.storage, { ...judgedApplication, artworkId: artwork.id });
   const criterion = await one(app.db.insert(inviteCriteria).values({ inviteId: judged.id, nameKo: '구성', nameEn: 'Composition' }).returning());
   const jurorRow = await one(
     app.db.insert(inviteJurors).values({ inviteId: judged.id, email: juror.email, userId: juror.id, accepted: new Date() }).returning(),
