@@ -188,6 +188,13 @@ describe('a juried open call (issue #16)', () => {
     await expect.poll(() => j1.getByTestId('progress').textContent()).toBe('0 / 2 scored');
     const html = await j1.content();
     for (const artist of [artistA, artistB]) for (const value of [artist.name, artist.username]) expect(html).not.toContain(value);
+    // The images are the entry's anonymous copies, not the artwork's files (whose folder names the artwork).
+    const srcs = await j1
+      .getByTestId('scoring')
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src') ?? ''));
+    expect(srcs.length).toBeGreaterThan(0);
+    for (const src of srcs) expect(src).toMatch(/^\/media\/submissions\/[a-z0-9]+\.(png|jpg|gif|webp)\?w=\d+$/);
     await screenshot(j1, 'judging-scoring-en');
     // Juror 1 prefers B (9s) over A; juror 2 too.
     await scoreAll(j1, [
