@@ -31,13 +31,54 @@ export interface Database {
   statements: { count: number };
 }
 
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * A pool whose checked-out clients give themselves back when their connection dies (issue #15, outage under load).
+ * drizzle's `transaction()` sends `begin` before the `try` whose `finally` releases its client, so a connection killed
+ * between the checkout and `begin` was never released: the pool lost one of its slots each time and, with all of them
+ * lost, answered every request "timeout exceeded when trying to connect" until the process restarted. Here a
+ * checked-out client is released (and so dropped) as soon as its connection errors or ends, and a later release by its
+ * user does nothing. `pool.query` goes through the callback form, which releases on error itself.
+ */
+export class SelfReleasingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    if (callback) {
+      super.connect(callback);
+      return undefined;
+    }
+    return super.connect().then(releasedWhenItDies);
+  }
+}
+
+/** Makes a checked-out client's release happen once, by its user or by its connection's death, whichever is first. */
+export function releasedWhenItDies(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const giveBack = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('error', died);
+    client.removeListener('end', ended);
+    release(err);
+  };
+  const died = (err: Error) => giveBack(err);
+  const ended = () => giveBack(new Error('PostgreSQL connection ended'));
+  client.on('error', died);
+  client.on('end', ended);
+  client.release = giveBack;
+  return client;
+}
+
 /** PostgreSQL when a URL is given, else embedded PGlite (on disk, or 'memory://' in tests). */
 export async function openDatabase(options: { url?: string; pgliteDir: string }): Promise<Database> {
   const statements = { count: 0 };
   const logger = { logQuery: () => void statements.count++ };
   if (options.url) {
     // A request waits at most 2 s for a connection: with the server down it gets a clean 503, never a hang.
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 2_000 });
+    const pool = new SelfReleasingPool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 2_000 });
     // A connection the server ends (restart, failover, pg_terminate_backend, a dropped test database) must not crash
     // the process (issue #15 outage). Idle, the pool hears it and replaces the connection on the next checkout. Checked
     // out (a transaction, a migration's lock), the pool no longer listens and an 'error' event without a listener
