@@ -343,6 +343,12 @@ const MATRIX: Cell[] = [
     (w) => get(`/api/v1/users/${w.users.owner.id}/insights/`),
     [404, 404, 404, 200, 404, 404, 404, 404],
   ),
+  cell(
+    'GET /api/v1/users/{id}/insights/artworks/{artwork}/',
+    "one artwork's days in the owner's insights",
+    (w) => get(`/api/v1/users/${w.users.owner.id}/insights/artworks/${w.artwork}/`),
+    [404, 404, 404, 200, 404, 404, 404, 404],
+  ),
   // Collections and follows.
   cell('POST /api/v1/collections/', 'collect', (w) => post('/api/v1/collections/', { artwork: w.artwork }), [403, 201, 201, 200, 201, 201, 201, 201]),
   cell(
@@ -663,6 +669,13 @@ const MATRIX: Cell[] = [
     (w) => post('/api/v1/invite-subscriptions/unsubscribe/', { user: w.users.owner.id, invite: w.invite, token: 'forged' }),
     [403, 403, 403, 403, 403, 403, 403, 403],
   ),
+  // RFC 8058 one-click (issue #19): no login and no CSRF token, the signed query is the only authority.
+  cell(
+    'POST /api/v1/invite-subscriptions/one-click/',
+    "one-click unsubscribe of the owner's subscription with a forged signature",
+    (w) => post(`/api/v1/invite-subscriptions/one-click/?u=${w.users.owner.id}&i=${w.invite}&t=forged`, { 'List-Unsubscribe': 'One-Click' }),
+    [403, 403, 403, 403, 403, 403, 403, 403],
+  ),
   // Judging (issue #16): the owner and staff run it, jurors score blind; the applicant and everyone else see none of it.
   cell('GET /api/v1/invites/{id}/jury/', 'the jury', (w) => get(`/api/v1/invites/${w.judged}/jury/`), [403, 403, 403, 403, 403, 200, 200, 200]),
   cell(
@@ -778,6 +791,8 @@ const PUBLIC_READS = new Set([
   'GET /feeds/artworks.atom',
   'GET /{slug}/feed.atom',
   'GET /api/oembed',
+  // The one-click address opened in a browser only redirects to the unsubscribe page (a GET changes nothing).
+  'GET /api/v1/invite-subscriptions/one-click/',
 ]);
 
 async function send(role: Role, w: World, c: Cell) {
