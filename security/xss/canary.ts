@@ -102,7 +102,8 @@ export async function audit(page: Page, options: AuditOptions = {}): Promise<str
     for (const el of Array.from(document.querySelectorAll('script'))) {
       const type = el.getAttribute('type') ?? '';
       const src = el.getAttribute('src') ?? '';
-      if (type === 'application/json' && (el.id === '__SITE_DATA__' || el.id === '__PREFETCH__') && el.closest('head')) {
+      // The page's inline data: global page data, first queries, and the chunks start.ts preloads (issue #14).
+      if (type === 'application/json' && ['__SITE_DATA__', '__PREFETCH__', '__CHUNKS__'].includes(el.id) && el.closest('head')) {
         try {
           JSON.parse(el.textContent ?? '');
         } catch {
