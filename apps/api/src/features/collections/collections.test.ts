@@ -63,6 +63,10 @@ describe('collections (SPEC §4 Collect, §7)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ artwork: ['This artwork does not exist.'] });
     expect((await agent.post('/api/v1/collections/', { artwork: 999999 })).json()).toEqual({ artwork: ['This artwork does not exist.'] });
+    // Past PostgreSQL's integer (issue #15: the fuzzer's 2^53 - 1 was a 500).
+    const huge = await agent.post('/api/v1/collections/', { artwork: Number.MAX_SAFE_INTEGER });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toEqual({ artwork: ['This artwork does not exist.'] });
     const missing = await agent.post('/api/v1/collections/', {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ artwork: ['Choose an artwork.'] });
