@@ -158,6 +158,9 @@ export default function ArtworkOverlay({ id }: { id: number }) {
       <Dialog.Overlay className={styles.backdrop} />
       <Dialog.Content
         className={styles.panel}
+        // Named from the HTML on: Radix links the title only once it has mounted in the browser, and the server draws
+        // this dialog (issue #14); the title's link takes over after hydration.
+        aria-label={data?.title ?? t('overlay.loading')}
         aria-describedby={undefined}
         data-testid="artwork-overlay"
         onCloseAutoFocus={(event) => {
