@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -62,6 +62,11 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = join(work, 'data');
+  // A server database wants the secret set (issue #13); a fresh one per run, also where the server would keep its own
+  // (journeys that sign a link as the server does, e.g. the digest's unsubscribe link, read it there).
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(join(dataDir, 'secret-key'), secret);
   // The server as production runs it: compiled (scripts/build-api.mjs), into a folder of this run's own.
   const bundleDir = join(root, 'apps', 'api', 'dist', `e2e-${process.pid}`);
   const bundle = join(bundleDir, 'server.mjs');
@@ -75,7 +80,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: dbUrl.toString(),
       // A server database wants the secret set (issue #13); a fresh one per run.
-      SECRET_KEY: randomBytes(32).toString('base64url'),
+      SECRET_KEY: secret,
       WEB_DIST: dist,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
