@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LICENCES, type LicenceCode } from './choices.ts';
+import { ID_MAX } from './media.ts';
 import { ALT_MAX, IMAGE_TYPES, MULTI_SELECT_MAX, TAG_LENGTH_MAX, TAGS_MAX, TITLE_MAX } from './limits.ts';
 
 /**
@@ -37,6 +38,9 @@ const codeOf = (key: 'category' | 'field' | 'concept') =>
 
 const imageKey = z.string().max(300);
 
+/** A colour's id: a row id, so never past PostgreSQL's integer (an id beyond it is a 400, not a 500). */
+const colorId = z.number().int().positive().max(ID_MAX, 'field.invalid_choice');
+
 /** POST and PUT /api/v1/artworks/: every field optional (POST fills defaults, PUT keeps what is there). */
 export const artworkWriteSchema = z.object({
   title: z.string().trim().max(TITLE_MAX, 'artwork.title_max').optional(),
@@ -45,7 +49,7 @@ export const artworkWriteSchema = z.object({
   fields: z.array(codeOf('field')).max(MULTI_SELECT_MAX, 'artwork.too_many_choices').optional(),
   concepts: z.array(codeOf('concept')).max(MULTI_SELECT_MAX, 'artwork.too_many_choices').optional(),
   /** Colour id, or the colour as presented (`{id, code}`), or null. */
-  color: z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() }).transform((c) => c.id), z.null()]).optional(),
+  color: z.union([colorId, z.object({ id: colorId }).transform((c) => c.id), z.null()]).optional(),
   background_color: z
     .string()
     .regex(/^#[0-9A-Fa-f]{6}$/, 'field.invalid_color')
