@@ -230,7 +230,10 @@ describe('an open call end to end', () => {
     await page.goto(`/goodluck/${inviteId}/?tab=submissions`);
     const card = page.locator(`[data-testid=submission-list] [data-testid=artwork-card][data-artwork-id="${artworkId}"]`);
     const toggle = card.getByTestId('select-toggle');
+    // The card shows the choice at once; the server's answer is what keeps it.
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/v1/invite-applications/'));
     await toggle.click();
+    expect((await saved).status()).toBe(200);
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
     // The owner reads the answers beside the work.
     await card.getByText('답변 (2)').click();

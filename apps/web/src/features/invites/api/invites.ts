@@ -91,7 +91,8 @@ export function useToggleSelected(inviteId: number) {
   return useMutation({
     mutationFn: ({ application, selected }: { application: number; selected: boolean }) =>
       api<{ id: number; selected: boolean }>(`/api/v1/invite-applications/${application}/`, { method: 'PUT', body: { selected } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: inviteKeys.allArtworks(inviteId) }),
+    // Refused or not, the lists are asked again: a refusal takes back the card's optimistic change.
+    onSettled: () => client.invalidateQueries({ queryKey: inviteKeys.allArtworks(inviteId) }),
   });
 }
 
