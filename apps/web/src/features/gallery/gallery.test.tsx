@@ -90,6 +90,8 @@ describe('GalleryPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?search=%EC%88%98%EC%B1%84%ED%99%94'));
     await userEvent.click(screen.getByRole('button', { name: 'Artists' }));
     await waitFor(() => expect(router.state.location.search).toBe('?type=artists'));
+    // The field follows the URL: the search is gone from both.
+    expect(screen.getByRole('searchbox')).toHaveValue('');
     await waitFor(() => expect(calls().some((u) => u.startsWith('/api/v1/artists/') && u.includes('is_premium=true'))).toBe(true));
   });
 });
