@@ -67,7 +67,8 @@ export const returnInvite = (id: number, note: string) => api<InviteDetail>(`/ap
 
 /** The one-click unsubscribe of a subscriber's mail (no login; the token is signed for that user and call). */
 export const unsubscribeWithToken = (body: { user: number; invite: number; token: string }) =>
-  api<{ invite: number; title: string }>('/api/v1/invite-subscriptions/unsubscribe/', { body });
+  // A refused link (403) is said on the page, not answered by sending the guest to log in.
+  api<{ invite: number; title: string }>('/api/v1/invite-subscriptions/unsubscribe/', { body, redirectOn403: false });
 
 /** SPEC §4 Invite subscription toggles: create returns the id, delete by id. */
 export function useToggleSubscription(invite: InviteDetail) {
