@@ -7,7 +7,7 @@
  * minute is at most 5 % above the mean of minute 5, which leaves room for the allocator's noise).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { apiBundle, buildApi } from '../scripts/build-api.mjs';
+import { apiBundle, buildApi, serverNodeFlags } from '../scripts/build-api.mjs';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -68,7 +68,7 @@ export async function memoryBench({
   const port = await freePort();
   // As production runs it (`npm start`): the compiled server on plain node.
   await buildApi();
-  const child: ChildProcess = spawn(process.execPath, [apiBundle], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, apiBundle], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

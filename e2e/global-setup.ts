@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { buildApi } from '../scripts/build-api.mjs';
+import { buildApi, serverNodeFlags } from '../scripts/build-api.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -71,7 +71,7 @@ export default async function setup(project: TestProject) {
   const bundleDir = join(root, 'apps', 'api', 'dist', `e2e-${process.pid}`);
   const bundle = join(bundleDir, 'server.mjs');
   await buildApi(bundle);
-  const child: ChildProcess = spawn(process.execPath, [bundle], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, bundle], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,2 +1,3 @@
 export declare const apiBundle: string;
 export declare function buildApi(outfile?: string): Promise<void>;
+export declare const serverNodeFlags: string[];

@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiBundle, buildApi } from './build-api.mjs';
+import { apiBundle, buildApi, serverNodeFlags } from './build-api.mjs';
 
 const web = 'apps/web';
 const built = join(web, 'dist', 'index.html');
@@ -27,6 +27,6 @@ if (!existsSync(built) || !existsSync(renderer) || statSync(built).mtimeMs < sou
 }
 
 await buildApi();
-const server = spawn(process.execPath, [apiBundle], { stdio: 'inherit', env: process.env });
+const server = spawn(process.execPath, [...serverNodeFlags, apiBundle], { stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
