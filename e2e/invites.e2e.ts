@@ -230,11 +230,17 @@ describe('an open call end to end', () => {
     await page.goto(`/goodluck/${inviteId}/?tab=submissions`);
     const card = page.locator(`[data-testid=submission-list] [data-testid=artwork-card][data-artwork-id="${artworkId}"]`);
     const toggle = card.getByTestId('select-toggle');
+    // The page is whole (hydrated, its first lists in) before the owner acts.
+    await card.waitFor();
+    await page.waitForLoadState('networkidle');
     // The card shows the choice at once; the server's answer is what keeps it.
     const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/v1/invite-applications/'));
     await toggle.click();
     expect((await saved).status()).toBe(200);
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    // The list asked again after the answer still says so (nothing moves under the next click).
+    await page.waitForLoadState('networkidle');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
     // The owner reads the answers beside the work.
     await card.getByText('답변 (2)').click();
     await card.getByText('여름의 빛을 담았습니다.').waitFor();

@@ -1,5 +1,5 @@
 import { INVITE_PAGE_SIZE, PAGE_SIZE, queryKeys } from '@axoo/contract';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 import { nextOffset, type Paged } from '../../../api/paging.ts';
 import type { Artwork } from '../../../site.ts';
@@ -92,6 +92,21 @@ export function useToggleSelected(inviteId: number) {
   return useMutation({
     mutationFn: ({ application, selected }: { application: number; selected: boolean }) =>
       api<{ id: number; selected: boolean }>(`/api/v1/invite-applications/${application}/`, { method: 'PUT', body: { selected } }),
+    // The card shows the change at once, in every loaded list of this invite. A list still loading was read before
+    // the change: it is cancelled first, or its answer would turn the card back (the refetch below confirms it).
+    onMutate: async ({ application, selected }) => {
+      await client.cancelQueries({ queryKey: inviteKeys.allArtworks(inviteId) });
+      client.setQueriesData<InfiniteData<Paged<Submission>>>({ queryKey: inviteKeys.allArtworks(inviteId) }, (old) => {
+        if (!old) return old;
+        return {
+          ...old,
+          pages: old.pages.map((page) => ({
+            ...page,
+            results: page.results.map((a) => (a.application.id === application ? { ...a, application: { ...a.application, selected } } : a)),
+          })),
+        };
+      });
+    },
     // Refused or not, the lists are asked again: a refusal takes back the card's optimistic change.
     onSettled: () => client.invalidateQueries({ queryKey: inviteKeys.allArtworks(inviteId) }),
   });

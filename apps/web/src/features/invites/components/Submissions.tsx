@@ -1,15 +1,12 @@
 import { DATE_YEAR_MAX, DATE_YEAR_MIN } from '@axoo/contract';
-import type { InfiniteData } from '@tanstack/react-query';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
-import type { Paged } from '../../../api/paging.ts';
 import { useLocalName, useSite } from '../../../site.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useSentinel } from '../../../ui/use-sentinel.ts';
 import { ArtworkCard } from '../../artworks/components/ArtworkCard.tsx';
-import { inviteKeys, NO_FILTERS, type Submission, type SubmissionFilters, useInviteArtworks, useQuestions, useToggleSelected } from '../api/invites.ts';
+import { NO_FILTERS, type Submission, type SubmissionFilters, useInviteArtworks, useQuestions, useToggleSelected } from '../api/invites.ts';
 import styles from './invites.module.css';
 
 /** The years the server takes for the date filters (contract). */
@@ -69,7 +66,6 @@ function FilterBar({ value, onChange }: { value: SubmissionFilters; onChange: (n
  */
 export function Submissions({ inviteId, selectedOnly, canSelect }: { inviteId: number; selectedOnly: boolean; canSelect: boolean }) {
   const { t } = useTranslation('invites');
-  const client = useQueryClient();
   const [filters, setFilters] = useState<SubmissionFilters>(NO_FILTERS);
   const list = useInviteArtworks(inviteId, selectedOnly, canSelect ? filters : NO_FILTERS);
   const toggle = useToggleSelected(inviteId);
@@ -79,21 +75,7 @@ export function Submissions({ inviteId, selectedOnly, canSelect }: { inviteId: n
     if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
   }, Boolean(list.hasNextPage));
 
-  const onToggle = (item: Submission) => {
-    const selected = !item.application.selected;
-    // Show the change right away in every loaded list of this invite; the refetch after the answer confirms it.
-    client.setQueriesData<InfiniteData<Paged<Submission>>>({ queryKey: inviteKeys.allArtworks(inviteId) }, (old) => {
-      if (!old) return old;
-      return {
-        ...old,
-        pages: old.pages.map((page) => ({
-          ...page,
-          results: page.results.map((a) => (a.application.id === item.application.id ? { ...a, application: { ...a.application, selected } } : a)),
-        })),
-      };
-    });
-    toggle.mutate({ application: item.application.id, selected });
-  };
+  const onToggle = (item: Submission) => toggle.mutate({ application: item.application.id, selected: !item.application.selected });
 
   const items = (list.data?.pages ?? []).flatMap((p) => p.results).filter((a) => !selectedOnly || a.application.selected);
   const count = list.data?.pages[0]?.count ?? 0;
