@@ -94,8 +94,18 @@ export async function takeUndigested(db: Executor, userId: number) {
   return rowsOf<{ id: number; type: NotificationType; actorId: number | null; artworkId: number | null; inviteId: number | null; readAt: Date | null }>(result);
 }
 
-export async function findMailUser(db: Executor, id: number) {
-  const [row] = await db.select({ id: users.id, email: users.email, name: users.name, language: users.language }).from(users).where(eq(users.id, id)).limit(1);
+/**
+ * The digest's addressee, locked for the digest's transaction: two runs at once (another process, a retry) take one
+ * user's notices one after the other, never half each (a notice taken by a run that then rolls back would miss the
+ * mail the other one sends).
+ */
+export async function lockMailUser(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name, language: users.language })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1)
+    .for('update');
   return row ?? null;
 }
 

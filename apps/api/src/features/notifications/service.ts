@@ -100,7 +100,7 @@ export async function sendDigests(deps: Pick<Deps, 'db' | 'config'>, siteUrl: st
   for (const userId of users) {
     const mailed = await deps.db
       .transaction(async (tx) => {
-        const user = await q.findMailUser(tx, userId);
+        const user = await q.lockMailUser(tx, userId);
         const taken = await q.takeUndigested(tx, userId);
         if (!user || !taken.length) return false;
         const off = new Set(await q.mailOffTypes(tx, userId));
