@@ -164,15 +164,33 @@ describe('a juried open call (issue #16)', () => {
     await expect.poll(() => page.getByTestId('jurors').getByText('Accepted').count()).toBe(2);
   });
 
-  /** Scores every submission of the juror's queue by keyboard: a digit per criterion, then Enter. */
+  /**
+   * Scores every submission of the juror's queue by keyboard: a digit per criterion, then Enter. A juror types as
+   * soon as a submission shows, so the page must be ready for keys the moment it does: the panel holds the focus
+   * when it appears, and at the instant each next submission's title is in the page (a mutation observer, run
+   * before the browser handles another key) the keys already go to the panel and score its first open criterion.
+   */
   async function scoreAll(page: Page, digits: string[][]) {
-    await page.getByTestId('scoring-panel').waitFor();
+    const panel = page.getByTestId('scoring-panel');
+    await panel.waitFor();
+    expect(await panel.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.evaluate(() => {
+      const moves: { focused: boolean; current: number }[] = [];
+      Object.assign(window, { scoringMoves: moves });
+      const panel = document.querySelector('[data-testid="scoring-panel"]');
+      new MutationObserver(() => {
+        const criteria = [...document.querySelectorAll('[data-testid="criterion"]')];
+        moves.push({ focused: document.activeElement === panel, current: criteria.findIndex((c) => c.getAttribute('aria-current') === 'true') });
+      }).observe(document.querySelector('[data-testid="item-title"]')!, { childList: true, characterData: true, subtree: true });
+    });
     for (const row of digits) {
       const before = await page.getByTestId('item-title').textContent();
       for (const d of row) await page.keyboard.press(d);
       await page.keyboard.press('Enter');
       if (row !== digits[digits.length - 1]) await expect.poll(() => page.getByTestId('item-title').textContent()).not.toBe(before);
     }
+    const moves = await page.evaluate(() => (window as unknown as { scoringMoves: unknown[] }).scoringMoves);
+    expect(moves).toEqual(digits.slice(1).map(() => ({ focused: true, current: 0 })));
   }
 
   it('under examination, both jurors score blind with the keyboard', async () => {

@@ -1,6 +1,6 @@
 import { type Criterion, type JudgingItem, mediaSrcSet, mediaUrl } from '@axoo/contract';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
@@ -64,10 +64,12 @@ export default function ScoringPage() {
   const [saving, setSaving] = useState(0);
   const panel = useRef<HTMLElement>(null);
 
-  // A new submission: its comment, the first criterion not yet scored.
+  // A new submission: its comment, the first criterion not yet scored, and the keys on the panel. Before the browser
+  // paints it (a layout effect): a key pressed the moment the next submission shows must score that submission's
+  // first open criterion, not the one focused on the last, and must not be lost on a page that has no focus yet.
   const current = item?.application;
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the submission changes
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!item) return;
     setDraft({ application: item.application, text: item.comment });
     setError(null);
