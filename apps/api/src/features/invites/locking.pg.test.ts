@@ -5,7 +5,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildInvite, buildStaff, buildUser, type UserRow } from '../../../test/factories.ts';
 import { agentAs, mailsTo } from '../../../test/outbox.ts';
 import type { Tx } from '../../db/client.ts';
-import { inviteApplications, invites } from '../../db/schema/index.ts';
+import { inviteApplications, invitePages, invites } from '../../db/schema/index.ts';
 
 /**
  * Issue #19: an edit of an invite (the owner's or staff's, an approval, a return) and an entry lock the invite's row
@@ -113,5 +113,30 @@ describe('an invite row is locked by whoever changes it (issue #19)', () => {
     expect(early).toBe(false);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect((await mailsTo(app, owner.email)).map((m) => m.subject)).toEqual(['[AXOO] Your call "Twice approved" is open']);
+  });
+
+  it('page and column edits wait for a deletion of the call in flight, then find nothing: 404 or 400, never a 500', async () => {
+    const call = await buildInvite(app, brand, { status: 'ongoing', closed: inDays(10) });
+    const owner = await agentAs(app, brand);
+    const page = (await owner.post('/api/v1/invite-pages/', { invite: call.id, columns: [{ content: '<p>Rules</p>' }] })).json();
+    const column = page.columns[0].id;
+    const { early, answers } = await whileHeld(
+      call.id,
+      'update',
+      // Staff delete the call meanwhile: its pages and columns go with it.
+      (tx) => tx.delete(invites).where(eq(invites.id, call.id)),
+      () => [
+        owner.post('/api/v1/invite-pages/', { invite: call.id }),
+        owner.put(`/api/v1/invite-pages/${page.id}/`, { order: 2 }),
+        owner.delete(`/api/v1/invite-pages/${page.id}/`),
+        owner.post('/api/v1/invite-columns/', { page: page.id, content: '<p>Late</p>' }),
+        owner.put(`/api/v1/invite-columns/${column}/`, { content: '<p>Later</p>' }),
+        owner.delete(`/api/v1/invite-columns/${column}/`),
+      ],
+    );
+    expect(early).toBe(false);
+    expect(answers.map((a) => a.statusCode)).toEqual([400, 404, 404, 400, 404, 404]);
+    expect(answers[0].json()).toEqual({ invite: ['This invite does not exist.'] });
+    expect(await app.db.$count(invitePages, eq(invitePages.inviteId, call.id))).toBe(0);
   });
 });
