@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LICENCES, type LicenceCode } from './choices.ts';
-import { ID_MAX } from './media.ts';
+import { rowId } from './row-id.ts';
 import { ALT_MAX, IMAGE_TYPES, MULTI_SELECT_MAX, TAG_LENGTH_MAX, TAGS_MAX, TITLE_MAX } from './limits.ts';
 
 /**
@@ -39,7 +39,7 @@ const codeOf = (key: 'category' | 'field' | 'concept') =>
 const imageKey = z.string().max(300);
 
 /** A colour's id: a row id, so never past PostgreSQL's integer (an id beyond it is a 400, not a 500). */
-const colorId = z.number().int().positive().max(ID_MAX, 'field.invalid_choice');
+const colorId = rowId({ unknown: 'field.invalid_choice' });
 
 /** POST and PUT /api/v1/artworks/: every field optional (POST fills defaults, PUT keeps what is there). */
 export const artworkWriteSchema = z.object({

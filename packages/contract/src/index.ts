@@ -8,6 +8,7 @@ export * from './limits.ts';
 export * from './media.ts';
 export * from './models.ts';
 export * from './query-keys.ts';
+export * from './row-id.ts';
 export * from './follows.ts';
 export * from './messages/index.ts';
 export * from './rights.ts';

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, userOnly } from '../../http/auth.ts';
-import { ID_MAX, idPathParams } from '@axoo/contract';
+import { idPathParams, rowId } from '@axoo/contract';
 import { parseId } from '../../http/params.ts';
 import { collectArtwork, uncollect } from './service.ts';
 
 // An id past PostgreSQL's integer names no artwork (the fuzzer's 2^53 - 1 was a 500 from the database).
-const body = z.object({ artwork: z.number({ error: 'collection.artwork_required' }).int().positive().max(ID_MAX, 'collection.artwork_not_found') });
+const body = z.object({ artwork: rowId({ required: 'collection.artwork_required', unknown: 'collection.artwork_not_found' }) });
 const collectionSchema = z.object({ id: z.number(), artwork: z.number() });
 
 export async function collectionRoutes(app: FastifyInstance) {

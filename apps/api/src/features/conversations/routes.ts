@@ -3,7 +3,7 @@ import {
   ConversationDetailSchema,
   ConversationMessageSchema,
   ConversationSchema,
-  ID_MAX,
+  rowId,
   idPathParams,
   MESSAGE_BODY_MAX,
   MESSAGE_BUDGET_MAX,
@@ -23,10 +23,10 @@ const tags = ['conversations'];
 /** A message: 1 to MESSAGE_BODY_MAX characters once trimmed. */
 const body = z.string().trim().min(1, 'field.required').max(MESSAGE_BODY_MAX, 'field.too_long');
 const startBody = z.object({
-  artist: z.number({ error: 'field.required' }).int('field.invalid_number').positive('field.invalid_number').max(ID_MAX, 'field.too_large'),
+  artist: rowId({ required: 'field.required', invalid: 'field.invalid_number', unknown: 'field.too_large' }),
   subject: z.string().trim().min(1, 'field.required').max(MESSAGE_SUBJECT_MAX, 'field.too_long'),
   body,
-  artwork: z.number().int().positive().max(ID_MAX).nullable().optional(),
+  artwork: rowId().nullable().optional(),
   budget: z.string().trim().max(MESSAGE_BUDGET_MAX, 'field.too_long').optional(),
   timeline: z.string().trim().max(MESSAGE_TIMELINE_MAX, 'field.too_long').optional(),
 });
@@ -159,7 +159,7 @@ export async function conversationRoutes(app: FastifyInstance) {
         params: idPathParams,
         body: z
           .object({
-            message: z.number().int().positive().max(ID_MAX).optional(),
+            message: rowId().optional(),
             reason: z.string().trim().max(REPORT_REASON_MAX, 'field.too_long').optional(),
           })
           .default({}),

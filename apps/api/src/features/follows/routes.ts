@@ -1,4 +1,4 @@
-import { FOLLOWS_PER_HOUR, FollowSchema, FollowUserSchema, ID_MAX, idPathParams } from '@axoo/contract';
+import { FOLLOWS_PER_HOUR, FollowSchema, FollowUserSchema, idPathParams, rowId } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { parseId } from '../../http/params.ts';
 import { errorResponses, NoBody } from '../../http/responses.ts';
 import { fanOutPublish, follow, listFollowUsers, listMine, unfollow } from './service.ts';
 
-const body = z.object({ artist: z.number({ error: 'follow.artist_required' }).int().positive().max(ID_MAX, 'follow.artist_not_found') });
+const body = z.object({ artist: rowId({ required: 'follow.artist_required', unknown: 'follow.artist_not_found' }) });
 
 /** The job the migration's trigger queues when an artwork becomes visible. */
 export const PUBLISH_JOB = 'follows.publish';
