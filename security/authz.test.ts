@@ -395,6 +395,13 @@ const MATRIX: Cell[] = [
     (w) => post('/api/v1/notifications/unsubscribe/', { user: w.users.owner.id, type: 'follow', token: 'forged' }),
     [403, 403, 403, 403, 403, 403, 403, 403],
   ),
+  // The digest's RFC 8058 one-click address: no login and no CSRF token, the signed query is the only authority.
+  cell(
+    'POST /api/v1/notifications/one-click/',
+    "one-click unsubscribe of the owner's digest with a forged signature",
+    (w) => post(`/api/v1/notifications/one-click/?u=${w.users.owner.id}&type=all&t=forged`, { 'List-Unsubscribe': 'One-Click' }),
+    [403, 403, 403, 403, 403, 403, 403, 403],
+  ),
   // Messages between members (issue #20): only the two people of a conversation; staff read reports, not mailboxes.
   cell(
     'POST /api/v1/conversations/',
@@ -793,6 +800,7 @@ const PUBLIC_READS = new Set([
   'GET /api/oembed',
   // The one-click address opened in a browser only redirects to the unsubscribe page (a GET changes nothing).
   'GET /api/v1/invite-subscriptions/one-click/',
+  'GET /api/v1/notifications/one-click/',
 ]);
 
 async function send(role: Role, w: World, c: Cell) {

@@ -1,4 +1,5 @@
 import { type Lang, translate } from '@axoo/contract';
+import { defang } from './defang.ts';
 
 export interface RenderedMail {
   subject: string;
@@ -45,10 +46,18 @@ export function passwordResetMail(lang: Lang, v: { site: string; name: string; e
 const LINK = /https?:\/\/[^\s<>"')]+/g;
 
 /**
- * A mail whose subject and text live in the contract's catalogue (`<prefix>_subject`, `<prefix>_body`), in the
- * recipient's language, with the same text as HTML paragraphs whose URLs are live links (invites, judging).
+ * The values a catalogue mail's product writes itself: its name, its links, dates and counts. Every other value is
+ * someone's text (a name, a call's or a project's title, a note, an answer) and is quoted with its links not live.
  */
-export function catalogueMail(lang: Lang, prefix: string, v: Record<string, string>): RenderedMail {
+const PRODUCT_VALUES = new Set(['site', 'url', 'unsubscribe', 'closed', 'date', 'images']);
+
+/**
+ * A mail whose subject and text live in the contract's catalogue (`<prefix>_subject`, `<prefix>_body`), in the
+ * recipient's language, with the same text as HTML paragraphs whose URLs are live links (invites, judging). Only the
+ * product's own links are: what users wrote is defanged first (mail/defang.ts), whichever feature sends it.
+ */
+export function catalogueMail(lang: Lang, prefix: string, values: Record<string, string>): RenderedMail {
+  const v = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, PRODUCT_VALUES.has(key) ? value : defang(value)]));
   const subject = translate(lang, `${prefix}_subject`, v);
   const text = translate(lang, `${prefix}_body`, v);
   const paragraphs = text

@@ -16,6 +16,7 @@ export const common = {
   'field.invalid_number': { ko: '올바른 숫자를 입력하세요.', en: 'Enter a valid number.' },
   'field.invalid_color': { ko: '#RRGGBB 형식의 색상을 입력하세요.', en: 'Enter a colour as #RRGGBB.' },
   'field.not_found': { ko: '존재하지 않는 항목입니다.', en: 'This item does not exist.' },
+  'mail.one_click_body': { ko: '본문은 List-Unsubscribe=One-Click이어야 합니다.', en: 'The body must be List-Unsubscribe=One-Click.' },
   'text.unstorable': {
     ko: '사용할 수 없는 문자(NUL 또는 깨진 유니코드)가 들어 있습니다.',
     en: 'This text holds a character that cannot be stored (NUL or broken Unicode).',

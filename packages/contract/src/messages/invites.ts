@@ -47,10 +47,6 @@ export const invites = {
     ko: '구독 해지 링크가 올바르지 않습니다.',
     en: 'This unsubscribe link is not valid.',
   },
-  'invite.one_click_body': {
-    ko: '본문은 List-Unsubscribe=One-Click이어야 합니다.',
-    en: 'The body must be List-Unsubscribe=One-Click.',
-  },
   'invite.mail.opened_subject': { ko: '[{site}] "{invite}" 공모가 시작되었습니다', en: '[{site}] "{invite}" is open for entries' },
   'invite.mail.opened_body': {
     ko: '{name}님, 안녕하세요.\n\n관심 공모 "{invite}"이(가) 지원을 받기 시작했습니다. 마감: {closed}\n\n공모 보기: {url}\n\n이 공모의 알림 그만 받기: {unsubscribe}\n',

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff, requireUser, staffOnly } from '../../http/auth.ts';
 import { baseUrl, paged, pagingQuery, parsePaging } from '../../http/paging.ts';
+import { oneClickBody, oneClickConfig } from '../../mail/one-click.ts';
 import * as service from './invite-service.ts';
 import { callImagePresignRoute, id, idParams, inviteBody, signedIn, tags } from './route-kit.ts';
 
@@ -122,19 +123,17 @@ export async function inviteCallRoutes(app: FastifyInstance) {
     },
     async (request) => service.unsubscribeWithToken(app, request.body),
   );
-  // RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` (form-encoded) to the List-Unsubscribe
-  // address, with no cookie and no CSRF token; the signed query is the authority. Opened in a browser instead, the
-  // address leads to the page that does the same and says so (a GET changes nothing: link scanners open mails' links).
+  // RFC 8058 one-click (mail/one-click.ts): the signed query is the authority; a GET leads to the page.
   const oneClickQuery = z.object({ u: id, i: id, t: z.string().min(1).max(200) });
   r.post(
     service.ONE_CLICK_PATH,
     {
-      config: { csrf: false, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: oneClickConfig,
       schema: {
         tags,
         summary: 'One-click unsubscribe from a subscriber mail’s List-Unsubscribe header (RFC 8058; no login, no CSRF token: the query is signed)',
         querystring: oneClickQuery,
-        body: z.object({ 'List-Unsubscribe': z.literal('One-Click', { error: 'invite.one_click_body' }) }),
+        body: oneClickBody,
       },
     },
     async (request) => service.unsubscribeWithToken(app, { user: request.query.u, invite: request.query.i, token: request.query.t }),

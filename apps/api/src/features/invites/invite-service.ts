@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, type FieldErrors, forbidden, notAuthenticated, notFound } from '../../http/errors.ts';
 import { signParts, verifyParts } from '../../http/signed.ts';
 import { queueMail } from '../../mail/queue.ts';
+import { oneClickHeaders } from '../../mail/one-click.ts';
 import { type CleanupDeps, enqueueMediaDelete } from '../../media/cleanup.ts';
 import { notify } from '../notifications/notify.ts';
 import { noticeNotSelected } from '../judging/notices.ts';
@@ -239,8 +240,7 @@ export async function tellSubscribers(tx: Executor, deps: Deps, invite: InviteRo
       url: `${siteUrl}/goodluck/${invite.id}/${kind === 'selection' ? '?tab=selected' : ''}`,
       unsubscribe,
     });
-    const headers = { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
-    await queueMail(tx, { to: user.email, ...mail, headers }, { key: `mail:${key}:${user.id}` });
+    await queueMail(tx, { to: user.email, ...mail, headers: oneClickHeaders(oneClick) }, { key: `mail:${key}:${user.id}` });
   }
 }
 

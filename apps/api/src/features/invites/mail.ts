@@ -1,5 +1,4 @@
 import type { Lang } from '@axoo/contract';
-import { defang } from '../../mail/defang.ts';
 import { catalogueMail } from '../../mail/templates.ts';
 import type { OutgoingMail } from '../../mail/transports.ts';
 
@@ -7,12 +6,9 @@ import type { OutgoingMail } from '../../mail/transports.ts';
 export type InviteMailKind = 'selected' | 'opened' | 'closing' | 'selection' | 'approved' | 'returned';
 
 export function inviteMail(lang: Lang, kind: InviteMailKind, v: Record<string, string>): Pick<OutgoingMail, 'subject' | 'text' | 'html'> {
-  // What users wrote (a call's title, a name, a project's title, a note) is quoted with its links not live; only the
-  // product's own links are.
-  const quoted = Object.fromEntries(Object.entries(v).map(([key, value]) => [key, OWN_VALUES.has(key) ? value : defang(value)]));
-  return catalogueMail(lang, `invite.mail.${kind}`, quoted);
+  // What users wrote (a call's title, a name, a project's title, a note) is quoted with its links not live.
+  return catalogueMail(lang, `invite.mail.${kind}`, v);
 }
-const OWN_VALUES = new Set(['site', 'url', 'unsubscribe', 'closed']);
 
 /** SPEC §4: the mail an applicant receives when their submission is selected. */
 export const selectionMail = (lang: Lang, v: { site: string; name: string; invite: string; artwork: string; url: string }) => inviteMail(lang, 'selected', v);

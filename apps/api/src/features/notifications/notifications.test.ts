@@ -126,6 +126,47 @@ describe('notifications (issue #17)', () => {
     expect(mails[1].text).not.toContain('팔로우합니다');
   });
 
+  it('quotes names with their links not live, and stops every digest by the List-Unsubscribe one-click POST (RFC 8058)', async () => {
+    const reader = await buildUser(app, { language: 'en', email: `oneclick${Date.now()}@example.com` });
+    await (await as(await buildUser(app, { name: 'Win at https://prize.example.com/now' }))).post('/api/v1/follows/', { artist: reader.id });
+    await sendDigests(app, site);
+    const [digest] = await mailsTo(reader.email);
+    // A name is the user's text: a mail client would link it, so it is shown as text.
+    expect(digest.text).toContain('Win at hxxps[://]prize[.]example[.]com/now');
+    expect(`${digest.text}${digest.html}`).not.toContain('prize.example.com');
+
+    const header = digest.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
+    expect(digest.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const address = new URL(/https?:\/\/[^>"\s]+/.exec(header)?.[0] ?? '');
+    expect(`${address.origin}${address.pathname}`).toBe(`${site}/api/v1/notifications/one-click/`);
+    expect(address.searchParams.get('type')).toBe('all');
+    const path = `${address.pathname}${address.search}`;
+    const form = { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' };
+    const preferences = async () => (await (await as(reader)).get('/api/v1/notifications/preferences/')).json();
+
+    // A link scanner's GET changes nothing: it is sent on to the page, which asks before it acts.
+    const get = await app.inject({ method: 'GET', url: path });
+    expect(get.statusCode).toBe(303);
+    expect(get.headers.location).toBe(`/notifications/unsubscribe/${address.search}`);
+    // Another body, or a changed signature or type, is refused.
+    const wrongBody = await app.inject({ method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=Yes' });
+    expect(wrongBody.statusCode).toBe(400);
+    expect(wrongBody.json()).toEqual({ 'List-Unsubscribe': ['The body must be List-Unsubscribe=One-Click.'] });
+    const forged = path.replace(/t=([^&]+)/, (_, t: string) => `t=${t.slice(0, -1)}${t.endsWith('A') ? 'B' : 'A'}`);
+    expect((await app.inject({ method: 'POST', url: forged, headers: form, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(403);
+    const otherType = path.replace('type=all', 'type=follow');
+    expect((await app.inject({ method: 'POST', url: otherType, headers: form, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(403);
+    expect(Object.values(await preferences()).every(Boolean)).toBe(true);
+
+    // The mail client's POST: no cookie, no CSRF header, from no page; every digest stops. A retry is still fine.
+    for (let i = 0; i < 2; i++) {
+      const done = await app.inject({ method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=One-Click' });
+      expect(done.statusCode).toBe(200);
+      expect(done.json()).toEqual({ type: 'all' });
+    }
+    expect(Object.values(await preferences()).some(Boolean)).toBe(false);
+  });
+
   it('mails one digest per user and day whatever runs it: concurrent runs, a retried run, notices arriving in between', async () => {
     const email = `once${Date.now()}@example.com`;
     const reader = await buildUser(app, { language: 'en', email });

@@ -1,20 +1,21 @@
-import { ID_MAX, MAIL_NOTICE_TYPES, MailPreferencesSchema, NotificationPageSchema, UnreadCountSchema, UnreadStateSchema } from '@axoo/contract';
+import { MAIL_NOTICE_TYPES, MailPreferencesSchema, NotificationPageSchema, UnreadCountSchema, UnreadStateSchema, numericIdParams, rowId } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, userOnly } from '../../http/auth.ts';
 import { paged, pagingQuery, parsePaging, siteOrigin } from '../../http/paging.ts';
 import { errorResponses, NoBody } from '../../http/responses.ts';
+import { oneClickBody, oneClickConfig } from '../../mail/one-click.ts';
 import * as service from './service.ts';
 
 const readBody = z.object({
-  ids: z.union([z.literal('all'), z.array(z.number().int().positive().max(ID_MAX)).max(500)], { error: 'notifications.ids_invalid' }),
+  ids: z.union([z.literal('all'), z.array(rowId()).max(500)], { error: 'notifications.ids_invalid' }),
 });
-const unsubscribeBody = z.object({
-  user: z.number().int().positive().max(ID_MAX),
-  type: z.enum([...MAIL_NOTICE_TYPES, 'all'], { error: 'notifications.type_invalid' }),
-  token: z.string().min(1).max(200),
-});
+const unsubscribeType = z.enum([...MAIL_NOTICE_TYPES, 'all'], { error: 'notifications.type_invalid' });
+const token = z.string().min(1).max(200);
+const unsubscribeBody = z.object({ user: rowId(), type: unsubscribeType, token });
+/** The List-Unsubscribe address's signed query (the page's link's, short names). */
+const oneClickQuery = z.object({ u: numericIdParams.shape.id, type: unsubscribeType, t: token });
 
 /**
  * Issue #17 notifications: the list (grouped), the bell's state (polled with If-None-Match), mark read, the digest's
@@ -117,5 +118,32 @@ export async function notificationRoutes(app: FastifyInstance) {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) => service.unsubscribeWithToken(app, request.body),
+  );
+  r.post(
+    service.ONE_CLICK_PATH,
+    {
+      config: oneClickConfig,
+      schema: {
+        tags: ['notifications'],
+        summary: "One-click unsubscribe from the digest's List-Unsubscribe header: stops every digest (RFC 8058; no login, no CSRF token: the query is signed)",
+        querystring: oneClickQuery,
+        body: oneClickBody,
+        response: { 200: z.object({ type: unsubscribeType }), ...errorResponses(400, 403, 429) },
+      },
+    },
+    async (request) => service.unsubscribeWithToken(app, { user: request.query.u, type: request.query.type, token: request.query.t }),
+  );
+  r.get(
+    service.ONE_CLICK_PATH,
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'The one-click address opened in a browser: leads to the unsubscribe page',
+        querystring: oneClickQuery,
+        response: { 303: NoBody('To the unsubscribe page (Location), which asks before it acts'), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(`/notifications/unsubscribe/?u=${request.query.u}&type=${request.query.type}&t=${encodeURIComponent(request.query.t)}`, 303),
   );
 }

@@ -3,6 +3,8 @@ import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { Page } from '../../http/paging.ts';
 import { signParts, verifyParts } from '../../http/signed.ts';
+import { defang } from '../../mail/defang.ts';
+import { oneClickHeaders } from '../../mail/one-click.ts';
 import { queueMail } from '../../mail/queue.ts';
 import type { UserRow } from '../accounts/user.ts';
 import { presentGroup } from './present.ts';
@@ -54,9 +56,15 @@ const UNSUBSCRIBE = 'notifications-unsubscribe';
 /** 'all' turns off every type. */
 export type UnsubscribeScope = (typeof MAIL_NOTICE_TYPES)[number] | 'all';
 
-/** The digest's one-click link for a user and a type (signed: it works for that user and type only). */
+/** The query of a link that stops a user's mails of a type without a login (signed for that user and type). */
+const unsubscribeQuery = (secret: string, userId: number, type: UnsubscribeScope) =>
+  `u=${userId}&type=${type}&t=${signParts(secret, UNSUBSCRIBE, userId, type)}`;
+/** The digest's link for a user and a type: the page that stops those mails and says so. */
 export const unsubscribeLink = (secret: string, siteUrl: string, userId: number, type: UnsubscribeScope) =>
-  `${siteUrl}/notifications/unsubscribe/?u=${userId}&type=${type}&t=${signParts(secret, UNSUBSCRIBE, userId, type)}`;
+  `${siteUrl}/notifications/unsubscribe/?${unsubscribeQuery(secret, userId, type)}`;
+/** The digest's List-Unsubscribe address (RFC 8058, mail/one-click.ts): a mail client POSTs to it to stop every digest. */
+export const ONE_CLICK_PATH = '/api/v1/notifications/one-click/';
+const oneClickLink = (secret: string, siteUrl: string, userId: number) => `${siteUrl}${ONE_CLICK_PATH}?${unsubscribeQuery(secret, userId, 'all')}`;
 
 /** No login: the signature names the user and the type, so a token changes nothing else. */
 export async function unsubscribeWithToken(deps: Deps, input: { user: number; type: UnsubscribeScope; token: string }) {
@@ -130,12 +138,13 @@ export async function sendDigests(deps: Pick<Deps, 'db' | 'config'>, siteUrl: st
           groups.set(key, g);
         }
         const lines = [...groups.values()].map((g) =>
+          // Names and titles are users' text: quoted with their links not live (mail clients link them otherwise).
           translate(lang, g.count > 1 ? `notifications.mail.${g.type}_many` : `notifications.mail.${g.type}`, {
-            actor: g.actor,
+            actor: defang(g.actor),
             others: g.count - 1,
             count: g.count,
-            artwork: g.artwork,
-            invite: g.invite,
+            artwork: defang(g.artwork),
+            invite: defang(g.invite),
           }),
         );
         const types = [...new Set(wanted.map((n) => n.type))] as (typeof MAIL_NOTICE_TYPES)[number][];
@@ -144,7 +153,7 @@ export async function sendDigests(deps: Pick<Deps, 'db' | 'config'>, siteUrl: st
           href: unsubscribeLink(deps.config.SECRET_KEY, siteUrl, userId, type),
         }));
         const all = unsubscribeLink(deps.config.SECRET_KEY, siteUrl, userId, 'all');
-        const v = { site: deps.config.SITE_NAME, name: user.name, count: wanted.length, url: `${siteUrl}/notifications/` };
+        const v = { site: deps.config.SITE_NAME, name: defang(user.name), count: wanted.length, url: `${siteUrl}/notifications/` };
         const subject = translate(lang, 'notifications.mail.subject', v);
         const intro = translate(lang, 'notifications.mail.intro', v);
         const footer = translate(lang, 'notifications.mail.footer', v);
@@ -155,7 +164,7 @@ export async function sendDigests(deps: Pick<Deps, 'db' | 'config'>, siteUrl: st
         const html = `<!doctype html><html lang="${lang}"><body style="font-family:-apple-system,'Apple SD Gothic Neo','Noto Sans KR',sans-serif;color:#111;line-height:1.6;max-width:560px;margin:0 auto;padding:24px"><p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul><p><a href="${escapeHtml(v.url)}">${escapeHtml(v.url)}</a></p><p style="font-size:13px;color:#6b6b6b">${escapeHtml(footer)}<br>${offLinks.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`).join('<br>')}<br><a href="${escapeHtml(all)}">${escapeHtml(stopAll)}</a></p></body></html>`;
         const queued = await queueMail(
           tx,
-          { to: user.email, subject, text, html, headers: { 'List-Unsubscribe': `<${all}>` } },
+          { to: user.email, subject, text, html, headers: oneClickHeaders(oneClickLink(deps.config.SECRET_KEY, siteUrl, userId)) },
           { key: `mail:digest:${userId}:${period}` },
         );
         if (!queued) throw MAILED_THIS_PERIOD;
