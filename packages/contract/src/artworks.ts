@@ -49,7 +49,7 @@ export const artworkWriteSchema = z.object({
   fields: z.array(codeOf('field')).max(MULTI_SELECT_MAX, 'artwork.too_many_choices').optional(),
   concepts: z.array(codeOf('concept')).max(MULTI_SELECT_MAX, 'artwork.too_many_choices').optional(),
   /** Colour id, or the colour as presented (`{id, code}`), or null. */
-  color: z.union([colorId, z.object({ id: colorId }).transform((c) => c.id), z.null()]).optional(),
+  color: z.union([colorId, z.object({ id: colorId }).transform((c) => c.id), z.null()], { error: 'field.invalid_choice' }).optional(),
   background_color: z
     .string()
     .regex(/^#[0-9A-Fa-f]{6}$/, 'field.invalid_color')

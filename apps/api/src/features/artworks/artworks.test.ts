@@ -93,7 +93,7 @@ describe('validation (SPEC §5 Other, §9)', () => {
     ['unknown concept', { concepts: ['nope'] }, 'concepts', 'Unknown choice: nope'],
     ['unknown colour', { color: 999_999 }, 'color', 'Select a valid choice.'],
     ['a colour id past the integer column', { color: Number.MAX_SAFE_INTEGER }, 'color', 'Select a valid choice.'],
-    ['a colour object past the integer column', { color: { id: 2 ** 31 } }, 'color', 'Enter a valid value.'],
+    ['a colour object past the integer column', { color: { id: 2 ** 31 } }, 'color', 'Select a valid choice.'],
     ['licence not one of six', { licence: 'cc0' }, 'licence', 'Choose one of the six Creative Commons licences.'],
     [
       'flags naming no licence',
