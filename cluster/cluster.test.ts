@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Agent as HttpAgent, get as httpGet } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -311,6 +312,36 @@ describe('three processes behind nginx (issue #13)', () => {
     expect(byPhase('rolling').length).toBeGreaterThan(10);
     expect(byPhase('rolling').filter((w) => w.status !== 200 && w.status !== 201)).toEqual([]);
   }, 300_000);
+
+  it('4b. a process told to stop drains: it still serves, closes each connection after its answer and says 503 on /readyz, then exits', async () => {
+    // Straight to the process, not through nginx, on a connection it may keep (as nginx asks): what nginx sees of it.
+    const ask = (path: string) =>
+      new Promise<{ status: number; connection: string }>((ok, fail) => {
+        const agent = new HttpAgent({ keepAlive: true });
+        httpGet(`${cluster.apps[1].url}${path}`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            agent.destroy();
+            ok({ status: res.statusCode ?? 0, connection: String(res.headers.connection) });
+          });
+        }).on('error', fail);
+      });
+    expect(await ask('/readyz')).toEqual({ status: 200, connection: 'keep-alive' });
+    const told = Date.now();
+    const stopping = cluster.stopping(1);
+    let gone = false;
+    void stopping?.exit.then(() => (gone = true));
+    await sleep(300);
+    expect(await ask('/readyz')).toEqual({ status: 503, connection: 'close' });
+    expect(await ask('/healthz')).toEqual({ status: 200, connection: 'close' });
+    expect((await ask('/api/v1/site/')).status).toBe(200);
+    expect(gone).toBe(false);
+    await stopping?.exit;
+    // The drain (5 s, past nginx's 4 s idle timeout), then the close.
+    expect(Date.now() - told).toBeGreaterThanOrEqual(5000);
+    await cluster.startApp(1);
+    expect(await ask('/readyz')).toEqual({ status: 200, connection: 'keep-alive' });
+  }, 60_000);
 
   it('5. the invite sweep and the session expiry run once per period, not once per process', async () => {
     const owner = await buildUser(app);

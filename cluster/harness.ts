@@ -158,6 +158,8 @@ export class Cluster {
         PUBLIC_URL: this.url || 'http://127.0.0.1',
         WEB_DIST: join(this.work, 'web'),
         LOG_LEVEL: 'warn',
+        // As the deployment kit runs it (deploy/axoo.env.example): a stopping process drains past nginx's idle timeout.
+        SHUTDOWN_DRAIN_MS: '5000',
         ...this.options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -182,11 +184,19 @@ export class Cluster {
 
   /** SIGTERM and wait for the exit (a graceful stop, as systemd does it). */
   async stop(i: number) {
+    await this.stopping(i)?.exit;
+  }
+
+  /** SIGTERM; `exit` settles when the process has gone (a graceful stop drains first: SHUTDOWN_DRAIN_MS). */
+  stopping(i: number) {
     const child = this.apps[i].child;
-    if (!child) return;
+    if (!child) return null;
     child.kill('SIGTERM');
-    await exited(child);
-    this.apps[i].child = null;
+    return {
+      exit: exited(child).then(() => {
+        this.apps[i].child = null;
+      }),
+    };
   }
 
   async query<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {

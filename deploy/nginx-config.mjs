@@ -18,6 +18,9 @@ export function nginxConfig(o) {
 upstream axoo {
 ${servers.join('\n')}
     keepalive 64;
+    # An idle connection to a process is closed by nginx after 4 s: a stopping process drains for longer
+    # (SHUTDOWN_DRAIN_MS=5000), so it never closes one nginx may be writing a request on.
+    keepalive_timeout 4s;
 }
 
 # Renditions and hashed assets are immutable: nginx keeps a copy so the app is asked once per file.

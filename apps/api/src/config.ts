@@ -63,6 +63,12 @@ const envSchema = z.object({
   /** Days a finished job is kept before the hourly purge deletes it (a keyed one only loses its payload; see purgeJobs). */
   JOBS_KEEP_DAYS: z.coerce.number().positive().default(7),
   /**
+   * Behind a balancer (issue #13): how long a process told to stop (SIGTERM) keeps listening and serving, every
+   * answer closing its connection and /readyz answering 503, before it closes. Longer than the balancer keeps an idle
+   * connection (the nginx kit: 4 s), so the balancer, not the process, closes the last idle ones. 0: close at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
    * Which proxies' X-Forwarded-For to believe (issue #13): unset, nobody (a client talking to the server directly
    * cannot choose its own address); a number, that many hops; otherwise a comma-separated list of addresses or CIDRs.
    */
@@ -75,6 +81,9 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** After its drain, how long a stopping process waits for its requests and jobs before it exits anyway. */
+export const SHUTDOWN_GRACE_MS = 15_000;
 
 export interface Config extends Omit<Env, 'SECRET_KEY' | 'DATA_DIR'> {
   DATA_DIR: string;

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadServerConfig } from './config.ts';
+import { ConfigError, loadServerConfig, SHUTDOWN_GRACE_MS } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedTaxonomy } from './db/seed.ts';
 
@@ -20,13 +20,17 @@ await database.migrate();
 await seedTaxonomy(database.db);
 const app = await buildApp({ config, database });
 
-// Shutting down (issue #13, rolling restarts behind nginx): the listener closes at once, so new connections go to
-// the other processes; a request that still arrives on an open keep-alive connection is served as usual, and every
-// answer from then on closes its connection, so the balancer stops reusing it. No request is refused, so none needs
-// a retry, which a balancer must not do for a write.
+// Shutting down (issue #13, rolling restarts behind nginx). First the drain (SHUTDOWN_DRAIN_MS): the process still
+// listens and serves, every answer closes its connection so the balancer stops reusing it, /readyz says 503 to
+// balancers that ask, and the balancer closes the idle connections it kept (its keep-alive timeout is shorter). Then
+// the listener closes, so new connections go to the other processes (a refused connection is one a balancer may
+// retry elsewhere, a write too: nothing was sent), and in-flight requests finish. Without the drain, closing an idle
+// connection could cross a request the balancer had just written on it: for a write, a 502 it must not retry.
 let closing = false;
-app.addHook('onRequest', async (_request, reply) => {
-  if (closing) reply.header('Connection', 'close');
+app.addHook('onRequest', async (request, reply) => {
+  if (!closing) return;
+  reply.header('Connection', 'close');
+  if (request.url === '/readyz') return reply.status(503).send({ status: 'stopping' });
 });
 
 await app.listen({ port: config.PORT, host: config.HOST });
@@ -35,9 +39,11 @@ app.log.info({ ms: Math.round(performance.now() - started), database: database.k
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  const force = setTimeout(() => process.exit(1), 15_000);
+  const drain = config.SHUTDOWN_DRAIN_MS;
+  app.log.info({ signal, drain }, 'shutting down: draining, then finishing in-flight requests');
+  const force = setTimeout(() => process.exit(1), drain + SHUTDOWN_GRACE_MS);
   force.unref();
+  if (drain) await new Promise((resolve) => setTimeout(resolve, drain));
   await app.close(); // stops accepting, waits for in-flight requests, then closes the database
   process.exit(0);
 }
