@@ -64,7 +64,7 @@ export default function ScoringPage() {
   const [saving, setSaving] = useState(0);
   const panel = useRef<HTMLElement>(null);
 
-  // A new submission: its comment, the first criterion not yet scored, and the keys on the panel. Before the browser
+  // A new submission: its comment, the first criterion not yet scored, the keys on the panel. Before the browser
   // paints it (a layout effect): a key pressed the moment the next submission shows must score that submission's
   // first open criterion, not the one focused on the last, and must not be lost on a page that has no focus yet.
   const current = item?.application;
@@ -75,7 +75,10 @@ export default function ScoringPage() {
     setError(null);
     const open = criteria.findIndex((c) => item.scores[String(c.id)] === undefined);
     setFocus(open >= 0 ? open : 0);
-    panel.current?.focus();
+    // The keys go to the panel, but the eyes to the work: on a phone the panel is below the images, so the page
+    // shows the new submission from its top rather than scrolling to the panel.
+    panel.current?.focus({ preventScroll: true });
+    if (window.scrollY > 0) window.scrollTo(0, 0);
   }, [current]);
 
   /** Patches one submission of the cached queue (the answer of a save), never refetching the whole queue. */
