@@ -11,7 +11,7 @@ import {
   messageReports,
 } from '../apps/api/src/db/schema/index.ts';
 import { buildArtwork, buildInvite, buildUser, type UserRow } from '../apps/api/test/factories.ts';
-import { type Browser, fixtures, openBrowser } from './support.ts';
+import { type Browser, fixtures, openBrowser, screenshot } from './support.ts';
 
 // Issue #21: every route of SPEC §2 with seeded data, in Korean and English, at 1366 px and 390 px, as a guest
 // and as a member (staff, premium, owner of an open call): each visit, and each filter, overlay, tab and modal
@@ -127,6 +127,17 @@ function guestSteps(): Step[] {
         await page.goto('/goodluck/unsubscribe/?u=1&i=1&t=not-a-token');
         await page.getByTestId('unsubscribe').getByRole('alert').waitFor();
         expect(new URL(page.url()).pathname).toBe('/goodluck/unsubscribe/');
+      },
+    ],
+    // Issue #17: the digest's unsubscribe page (its mail's links and its one-click address's GET lead here), with a
+    // link that is not valid: its message shows, and the guest stays on the page.
+    [
+      '/notifications/unsubscribe/?u=1&type=all&t=not-a-token',
+      async (page) => {
+        await page.goto('/notifications/unsubscribe/?u=1&type=all&t=not-a-token');
+        await page.getByTestId('notifications-unsubscribe').getByRole('alert').waitFor();
+        expect(new URL(page.url()).pathname).toBe('/notifications/unsubscribe/');
+        await screenshot(page, `notifications-unsubscribe-invalid-${page.viewportSize()?.width}`);
       },
     ],
   ];

@@ -3,8 +3,9 @@ import { z } from 'zod';
 /**
  * RFC 8058 one-click unsubscribe: a mail to subscribers names an address in `List-Unsubscribe` and says it takes a
  * POST; the mail client POSTs exactly `List-Unsubscribe=One-Click` (form-encoded) to it, with no cookie and no CSRF
- * token, so the address's signed query is the only authority. Opened in a browser instead, the address leads to a
- * page that asks before it acts (a GET changes nothing: link scanners open mails' links).
+ * token, so the address's signed query is the only authority. Opened in a browser instead, the address only leads
+ * to the unsubscribe page, whose script does the same and says so (a GET changes nothing: link scanners, which open
+ * mails' links without running scripts, unsubscribe nobody).
  */
 export const oneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click', { error: 'mail.one_click_body' }) });
 

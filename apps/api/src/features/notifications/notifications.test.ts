@@ -144,7 +144,7 @@ describe('notifications (issue #17)', () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' };
     const preferences = async () => (await (await as(reader)).get('/api/v1/notifications/preferences/')).json();
 
-    // A link scanner's GET changes nothing: it is sent on to the page, which asks before it acts.
+    // A link scanner's GET changes nothing: it is sent on to the page, whose script does the unsubscribing.
     const get = await app.inject({ method: 'GET', url: path });
     expect(get.statusCode).toBe(303);
     expect(get.headers.location).toBe(`/notifications/unsubscribe/${address.search}`);

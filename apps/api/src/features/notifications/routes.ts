@@ -140,7 +140,7 @@ export async function notificationRoutes(app: FastifyInstance) {
         tags: ['notifications'],
         summary: 'The one-click address opened in a browser: leads to the unsubscribe page',
         querystring: oneClickQuery,
-        response: { 303: NoBody('To the unsubscribe page (Location), which asks before it acts'), ...errorResponses(400) },
+        response: { 303: NoBody('To the unsubscribe page (Location), whose script stops the mails and says so'), ...errorResponses(400) },
       },
     },
     async (request, reply) =>

@@ -25,14 +25,18 @@ export default function UnsubscribePage() {
       <h1 className={styles.pageTitle}>{t('notifications.unsubscribe.title')}</h1>
       {state === 'working' && <Spinner />}
       {state === 'done' && (
-        <p role="status">
+        <p className="form-success" role="status">
           {type === 'all' ? t('notifications.unsubscribe.doneAll') : t('notifications.unsubscribe.done', { type: t(`notifications.mailTypes.${type}`) })}
         </p>
       )}
-      {state === 'invalid' && <p role="alert">{t('notifications.unsubscribe.invalid')}</p>}
-      <p>
-        <Link to="/accounts/">{t('notifications.unsubscribe.manage')}</Link>
-      </p>
+      {state === 'invalid' && (
+        <p className="form-error" role="alert">
+          {t('notifications.unsubscribe.invalid')}
+        </p>
+      )}
+      <Link to="/accounts/" className="btn secondary">
+        {t('notifications.unsubscribe.manage')}
+      </Link>
     </div>
   );
 }
