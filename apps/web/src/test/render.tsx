@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
 import { createQueryClient, shellRoutes } from '../App.tsx';
 import '../i18n/index.ts';
 import type { Artwork, CurrentUser, SiteData } from '../site.ts';
@@ -126,4 +127,24 @@ export function artwork(id: number, overrides: Partial<Artwork> = {}): Artwork {
     updated: '2024-01-01T00:00:00Z',
     ...overrides,
   };
+}
+
+/** A JSON answer of the stubbed fetch. */
+export const jsonResponse = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * Stubs fetch so that `path` answers `status` with `body` (anything else 204), and returns the bodies sent to `path`,
+ * in order: for pages that make one call (an unsubscribe link's).
+ */
+export function answering(path: string, status: number, body: unknown): unknown[] {
+  const asked: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (new URL(url, 'http://x').pathname !== path) return new Response(null, { status: 204 });
+      asked.push(JSON.parse(String(init?.body)));
+      return jsonResponse(body, status);
+    }),
+  );
+  return asked;
 }

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { artwork, renderApp, siteData, user } from '../../test/render.tsx';
+import { answering as answerPath, artwork, renderApp, siteData, user } from '../../test/render.tsx';
 
 const invite = {
   id: 3,
@@ -226,20 +226,7 @@ describe('a date filter the server refuses (issue #19)', () => {
 });
 
 describe('the unsubscribe page a subscriber’s mail links to (issue #19)', () => {
-  const answering = (status: number, body: unknown) => {
-    const asked: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (new URL(url, 'http://x').pathname === '/api/v1/invite-subscriptions/unsubscribe/') {
-          asked.push(JSON.parse(String(init?.body)));
-          return json(body, status);
-        }
-        return new Response(null, { status: 204 });
-      }),
-    );
-    return asked;
-  };
+  const answering = (status: number, body: unknown) => answerPath('/api/v1/invite-subscriptions/unsubscribe/', status, body);
 
   it('says it is done, naming the call', async () => {
     const asked = answering(200, { invite: 3, title: 'Summer call' });

@@ -1,3 +1,4 @@
+import { MAIL_NOTICE_TYPES } from '@axoo/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -11,15 +12,20 @@ export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const [state, setState] = useState<'working' | 'done' | 'invalid'>('working');
   const type = params.get('type') ?? '';
+  const body = { user: Number(params.get('u')), type, token: params.get('t') ?? '' };
+  // A link cut short (a mail client that wrapped it) is invalid on its face: no request, the same clear message.
+  const whole = Number.isSafeInteger(body.user) && body.user > 0 && (type === 'all' || MAIL_NOTICE_TYPES.some((m) => m === type)) && body.token !== '';
   const sent = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sent once, for the link the page was opened with.
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    unsubscribe({ user: Number(params.get('u')), type, token: params.get('t') ?? '' }).then(
+    if (!whole) return setState('invalid');
+    unsubscribe(body).then(
       () => setState('done'),
       () => setState('invalid'),
     );
-  }, [params, type]);
+  }, []);
   return (
     <div className={`page ${styles.page}`} data-testid="notifications-unsubscribe">
       <h1 className={styles.pageTitle}>{t('notifications.unsubscribe.title')}</h1>
