@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 /**
@@ -11,6 +12,10 @@ export const oneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click'
 
 /** The headers of a mail its addressee can leave in one click (`address` takes the POST above). */
 export const oneClickHeaders = (address: string) => ({ 'List-Unsubscribe': `<${address}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+
+/** The GET of a one-click address (opened in a browser): on to `page` with the same signed query, acting on nothing. */
+export const toOneClickPage = (page: string) => async (request: FastifyRequest, reply: FastifyReply) =>
+  reply.redirect(`${page}${request.url.slice(request.url.indexOf('?'))}`, 303);
 
 /** A one-click route's options: no CSRF token (the client sends none) and a limit per address. */
 export const oneClickConfig = { csrf: false, rateLimit: { max: 60, timeWindow: '1 minute' } } as const;

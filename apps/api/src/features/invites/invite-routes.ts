@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaff, requireUser, staffOnly } from '../../http/auth.ts';
 import { baseUrl, paged, pagingQuery, parsePaging } from '../../http/paging.ts';
-import { oneClickBody, oneClickConfig } from '../../mail/one-click.ts';
+import { oneClickBody, oneClickConfig, toOneClickPage } from '../../mail/one-click.ts';
 import * as service from './invite-service.ts';
 import { callImagePresignRoute, id, idParams, inviteBody, signedIn, tags } from './route-kit.ts';
 
@@ -141,7 +141,7 @@ export async function inviteCallRoutes(app: FastifyInstance) {
   r.get(
     service.ONE_CLICK_PATH,
     { schema: { tags, summary: 'The one-click address opened in a browser: leads to the unsubscribe page', querystring: oneClickQuery } },
-    async (request, reply) => reply.redirect(`/goodluck/unsubscribe/?u=${request.query.u}&i=${request.query.i}&t=${encodeURIComponent(request.query.t)}`, 303),
+    toOneClickPage('/goodluck/unsubscribe/'),
   );
   r.delete('/api/v1/invite-subscriptions/:id/', { schema: { tags, summary: 'Unsubscribe', params: idParams } }, async (request, reply) => {
     await service.unsubscribe(app.db, request.user, request.params.id);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { requireUser, userOnly } from '../../http/auth.ts';
 import { paged, pagingQuery, parsePaging, siteOrigin } from '../../http/paging.ts';
 import { errorResponses, NoBody } from '../../http/responses.ts';
-import { oneClickBody, oneClickConfig } from '../../mail/one-click.ts';
+import { oneClickBody, oneClickConfig, toOneClickPage } from '../../mail/one-click.ts';
 import * as service from './service.ts';
 
 const readBody = z.object({
@@ -143,7 +143,6 @@ export async function notificationRoutes(app: FastifyInstance) {
         response: { 303: NoBody('To the unsubscribe page (Location), whose script stops the mails and says so'), ...errorResponses(400) },
       },
     },
-    async (request, reply) =>
-      reply.redirect(`/notifications/unsubscribe/?u=${request.query.u}&type=${request.query.type}&t=${encodeURIComponent(request.query.t)}`, 303),
+    toOneClickPage('/notifications/unsubscribe/'),
   );
 }

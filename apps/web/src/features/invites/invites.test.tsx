@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
-import { answering as answerPath, artwork, renderApp, siteData, user } from '../../test/render.tsx';
+import { answering as answerPath, artwork, jsonResponse as json, renderApp, siteData, user } from '../../test/render.tsx';
 
 const invite = {
   id: 3,
@@ -26,7 +26,6 @@ const questions = [
   { id: 12, invite: 3, question: 'How?', order: 1 },
 ];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let posted: unknown[] = [];
 
 beforeEach(async () => {

@@ -10,7 +10,7 @@ import styles from './components/Notifications.module.css';
 export default function UnsubscribePage() {
   const { t } = useTranslation('follows');
   const [params] = useSearchParams();
-  const [state, setState] = useState<'working' | 'done' | 'invalid'>('working');
+  const [answer, setAnswer] = useState<'working' | 'done' | 'invalid'>('working');
   const type = params.get('type') ?? '';
   const body = { user: Number(params.get('u')), type, token: params.get('t') ?? '' };
   // A link cut short (a mail client that wrapped it) is invalid on its face: no request, the same clear message.
@@ -18,14 +18,14 @@ export default function UnsubscribePage() {
   const sent = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: sent once, for the link the page was opened with.
   useEffect(() => {
-    if (sent.current) return;
+    if (sent.current || !whole) return;
     sent.current = true;
-    if (!whole) return setState('invalid');
     unsubscribe(body).then(
-      () => setState('done'),
-      () => setState('invalid'),
+      () => setAnswer('done'),
+      () => setAnswer('invalid'),
     );
   }, []);
+  const state = whole ? answer : 'invalid';
   return (
     <div className={`page ${styles.page}`} data-testid="notifications-unsubscribe">
       <h1 className={styles.pageTitle}>{t('notifications.unsubscribe.title')}</h1>
