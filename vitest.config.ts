@@ -5,6 +5,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'guards', include: ['scripts/guards/**/*.test.ts'], environment: 'node' } },
+      // The web build's size (issue #29.7): one production build of the browser app, in its own project.
+      { test: { name: 'size', include: ['bench/**/*.test.ts'], environment: 'node', hookTimeout: 300_000 } },
       {
         test: {
           name: 'api',

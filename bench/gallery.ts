@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { coldRows } from './cold-search.ts';
 import { type Row, scenario } from './harness.ts';
 
 /**
@@ -104,6 +105,9 @@ scenario('gallery', async ({ app, baseUrl, compare }) => {
   const two = await compare('search 2 characters (member)', list(`&search=${encodeURIComponent(short)}`), undefined, member);
   budget('search 2 characters (member) vs bare node:http', pct(two), SEARCH_PCT.short, 'above', ' %');
   memberRows.push(two);
+
+  // Issue #30.7: terms, colours, pages and artworks nobody asked before.
+  await coldRows(app, baseUrl, member, category, (name, value, limit) => budget(name, value, limit, 'below', '×'));
 
   const detailUrl = `${baseUrl}/api/v1/artworks/${first.results[0].id}/`;
   const detail = await compare('artwork detail (guest)', detailUrl);

@@ -1,11 +1,13 @@
 /**
- * Benchmark data generator (issue #2): fills a PostgreSQL database with N artists and M artworks
- * through the real migrations and taxonomy seed, plus a handful of generated images in the local
- * storage layout (DATA_DIR/media/<key>). Rows go in with unnest() inserts, thousands per statement.
+ * Benchmark data generator (issue #2): fills a PostgreSQL database, or the embedded one (PGlite, issue #29's demo),
+ * with N artists and M artworks through the real migrations and taxonomy seed, plus a handful of generated images in
+ * the local storage layout (DATA_DIR/media/<key>). Rows go in with unnest() inserts, thousands per statement, through
+ * one small query interface both drivers answer (`Sql`).
  *
  *   npx tsx bench/generate.ts --artists 2000 --artworks 100000 [--database URL] [--data-dir DIR]
  *
  * Without --database (or DATABASE_URL) a fresh database is created on postgres://postgres@127.0.0.1:5432.
+ * `bench/demo.ts` (`npm run demo`) fills an embedded database instead.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
-import { openDatabase } from '../apps/api/src/db/client.ts';
+import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
 import { seedTaxonomy } from '../apps/api/src/db/seed.ts';
 import { hashPassword } from '../apps/api/src/features/accounts/passwords.ts';
 import { extractPalette, type Swatch } from '../apps/api/src/media/palette.ts';
@@ -29,16 +31,27 @@ const AVATARS = 6;
 export interface GenerateOptions {
   artists: number;
   artworks: number;
-  /** Target database; created fresh on the default server when absent. */
+  /** Target database; created fresh on the default server when absent (and no `pgliteDir`). */
   databaseUrl?: string;
+  /** The embedded database's folder (as the server opens it: `DATA_DIR/pglite`), instead of a server. */
+  pgliteDir?: string;
   dataDir: string;
   /** Deterministic data for comparable runs. */
   seed?: number;
+  /** How many different cover pictures the artworks share (default 8). */
+  covers?: number;
+  /** The share of artworks with a staff level, which the home page's best projects show (default 0.01). */
+  levelled?: number;
+  /** More rows in the same transaction, after the artworks and the home page's curation (default: one open call). */
+  extend?: (world: World) => Promise<void>;
+  /** A later phase in its own transaction, on the database as the server opens it (the demo's submissions). */
+  finish?: (database: Database) => Promise<void>;
   log?: (line: string) => void;
 }
 
 export interface Generated {
-  databaseUrl: string;
+  databaseUrl?: string;
+  pgliteDir?: string;
   dataDir: string;
   created: boolean;
   artists: number;
@@ -47,7 +60,7 @@ export interface Generated {
 }
 
 /** A small deterministic PRNG (mulberry32) so two runs generate the same data. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -86,8 +99,26 @@ export async function dropDatabase(databaseUrl: string, server = DEFAULT_SERVER)
   await admin.end();
 }
 
+export type Prng = ReturnType<typeof prng>;
+
+/**
+ * What the generator writes through: a node-postgres client and PGlite both answer `query(text, params)` with `rows`,
+ * array parameters included (the unnest() inserts), and `begin` / `commit` on the one connection.
+ */
+export interface Sql {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/** One connection of the database as `openDatabase` opened it: a client of its pool, or the embedded database itself. */
+async function connectionOf(database: Database): Promise<{ sql: Sql; release: () => void }> {
+  const client = (database.db as unknown as { $client: pg.Pool | Sql }).$client;
+  if (!(client instanceof pg.Pool)) return { sql: client, release: () => {} };
+  const connection = await client.connect();
+  return { sql: connection, release: () => connection.release() };
+}
+
 /** One statement per batch: `insert … select * from unnest($1::int[], $2::text[], …)`. */
-async function insertRows(client: pg.PoolClient, table: string, columns: [string, string][], rows: unknown[][], returning?: string) {
+export async function insertRows(client: Sql, table: string, columns: [string, string][], rows: unknown[][], returning?: string) {
   const out: Record<string, unknown>[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
     const slice = rows.slice(i, i + BATCH);
@@ -102,7 +133,7 @@ async function insertRows(client: pg.PoolClient, table: string, columns: [string
 }
 
 /** A generated picture: a soft gradient with a few shapes, in one of the seed colours. */
-async function picture(width: number, height: number, hue: string, accent: string, variant: number): Promise<Buffer> {
+export async function picture(width: number, height: number, hue: string, accent: string, variant: number): Promise<Buffer> {
   const circles = Array.from({ length: 3 + (variant % 3) }, (_, i) => {
     const cx = ((variant * 97 + i * 211) % 100) / 100;
     const cy = ((variant * 53 + i * 137) % 100) / 100;
@@ -115,7 +146,7 @@ async function picture(width: number, height: number, hue: string, accent: strin
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }
 
-interface ImageKey {
+export interface ImageKey {
   key: string;
   width: number;
   height: number;
@@ -123,8 +154,175 @@ interface ImageKey {
   size: number;
 }
 
-/** Writes the few shared images under DATA_DIR/media/<key> (the local storage layout). */
-async function writeImages(dataDir: string, palette: string[]): Promise<{ covers: ImageKey[]; avatars: ImageKey[]; banners: ImageKey[] }> {
+export interface Images {
+  /** Per picture, the original and its 240:167 crop. */
+  covers: ImageKey[];
+  avatars: ImageKey[];
+  banners: ImageKey[];
+}
+
+/** What `extend` may build on, in the generating transaction. */
+export interface World {
+  sql: Sql;
+  rnd: Prng;
+  now: number;
+  dataDir: string;
+  images: Images;
+  /** The artists' ids, in creation order (`bench<n>@example.com` is the n-th). */
+  artistIds: number[];
+}
+
+/** One user's row (the artists, and the accounts a data set adds). */
+export interface UserSeed {
+  email: string;
+  /** Already hashed. */
+  password: string;
+  username: string;
+  name: string;
+  isPremium: boolean;
+  isStaff?: boolean;
+  level: number;
+  avatar: string;
+  biography: string;
+  language: 'ko' | 'en';
+  created: string;
+}
+
+/** Inserts users (their slug made of the username, as sign-up makes it) and answers their ids in order. */
+export async function insertUsers(sql: Sql, seeds: UserSeed[]): Promise<number[]> {
+  const rows = await insertRows(
+    sql,
+    'users',
+    [
+      ['email', 'text'],
+      ['password', 'text'],
+      ['username', 'text'],
+      ['slug', 'text'],
+      ['name', 'text'],
+      ['is_premium', 'bool'],
+      ['is_staff', 'bool'],
+      ['level', 'int2'],
+      ['cropped_avatar', 'text'],
+      ['biography', 'text'],
+      ['language', 'text'],
+      ['created', 'timestamptz'],
+    ],
+    seeds.map((u) => [
+      u.email,
+      u.password,
+      u.username,
+      u.username.replaceAll('.', ''),
+      u.name,
+      u.isPremium,
+      u.isStaff ?? false,
+      u.level,
+      u.avatar,
+      u.biography,
+      u.language,
+      u.created,
+    ]),
+    'id',
+  );
+  return rows.map((r) => r.id as number);
+}
+
+/** An open call as a brand writes it: logo, background, one page of two columns, and its questions. */
+export interface OpenCallSeed {
+  ownerId: number;
+  title: string;
+  subtitle: string;
+  description: string;
+  logo: string;
+  background: string;
+  status: 'review' | 'ongoing' | 'examination' | 'selection';
+  closed: string;
+  selected: string;
+  selfService?: boolean;
+  columns: string[];
+  questions?: string[];
+}
+
+/** Inserts one open call with its page, columns and questions; answers its id and its questions' ids. */
+export async function insertOpenCall(sql: Sql, call: OpenCallSeed): Promise<{ id: number; questionIds: number[] }> {
+  const [invite] = await insertRows(
+    sql,
+    'invites',
+    [
+      ['owner_id', 'int'],
+      ['title', 'text'],
+      ['subtitle', 'text'],
+      ['description', 'text'],
+      ['logo', 'text'],
+      ['background', 'text'],
+      ['status', 'text'],
+      ['closed', 'timestamptz'],
+      ['selected', 'timestamptz'],
+      ['self_service', 'bool'],
+    ],
+    [
+      [
+        call.ownerId,
+        call.title,
+        call.subtitle,
+        call.description,
+        call.logo,
+        call.background,
+        call.status,
+        call.closed,
+        call.selected,
+        call.selfService ?? false,
+      ],
+    ],
+    'id',
+  );
+  const id = invite.id as number;
+  const [page] = await insertRows(sql, 'invite_pages', [['invite_id', 'int']], [[id]], 'id');
+  await insertRows(
+    sql,
+    'invite_columns',
+    [
+      ['page_id', 'int'],
+      ['content', 'text'],
+      ['width', 'int2'],
+      ['"order"', 'int'],
+    ],
+    call.columns.map((content, order) => [page.id, content, call.columns.length === 1 ? 12 : 6, order]),
+  );
+  const questions = await insertRows(
+    sql,
+    'invite_questions',
+    [
+      ['invite_id', 'int'],
+      ['question', 'text'],
+      ['"order"', 'int'],
+    ],
+    (call.questions ?? []).map((question, order) => [id, question, order]),
+    'id',
+  );
+  return { id, questionIds: questions.map((q) => q.id as number) };
+}
+
+/** The bench's one open call (issue #14: Lighthouse loads its page): a brand's logo and background, one page of two columns. */
+async function benchOpenCall({ sql, now, images, artistIds }: World) {
+  await insertOpenCall(sql, {
+    ownerId: artistIds[0],
+    title: '2026 신진 작가 오픈콜',
+    subtitle: 'Emerging artists open call',
+    description: '브랜드와 함께 작업할 신진 작가를 찾습니다. 포트폴리오와 함께 지원해 주세요.',
+    logo: images.avatars[0].key,
+    background: images.banners[0].key,
+    status: 'ongoing',
+    closed: new Date(now + 30 * 86_400_000).toISOString(),
+    selected: new Date(now + 45 * 86_400_000).toISOString(),
+    columns: [
+      '<h2>모집 개요</h2><p>일러스트, 회화, 사진 등 모든 분야의 작가가 지원할 수 있습니다.</p>',
+      '<h2>혜택</h2><p>선정 작가에게는 전시와 협업 기회가 주어집니다.</p>',
+    ],
+  });
+}
+
+/** Writes the shared images under DATA_DIR/media/<key> (the local storage layout). */
+async function writeImages(dataDir: string, palette: string[], coverCount: number): Promise<Images> {
   const media = join(dataDir, 'media');
   const write = async (key: string, width: number, height: number, color: string, accent: string, variant: number): Promise<ImageKey> => {
     const bytes = await picture(width, height, color, accent, variant);
@@ -136,7 +334,7 @@ async function writeImages(dataDir: string, palette: string[]): Promise<{ covers
   const covers: ImageKey[] = [];
   const avatars: ImageKey[] = [];
   const banners: ImageKey[] = [];
-  for (let i = 0; i < COVERS; i++) {
+  for (let i = 0; i < coverCount; i++) {
     const c = palette[i % palette.length];
     const a = palette[(i + 3) % palette.length];
     // Original, and the 240:167 cover crop the browser would have sent (SPEC §5).
@@ -152,19 +350,22 @@ export async function generate(options: GenerateOptions): Promise<Generated> {
   const started = performance.now();
   const log = options.log ?? (() => {});
   const rnd = prng(options.seed ?? 20230101);
-  const created = !options.databaseUrl;
-  const databaseUrl = options.databaseUrl ?? (await createDatabase());
+  const embedded = options.pgliteDir !== undefined;
+  const created = !embedded && !options.databaseUrl;
+  const databaseUrl = embedded ? undefined : (options.databaseUrl ?? (await createDatabase()));
   const dataDir = resolve(options.dataDir);
+  const coverCount = options.covers ?? COVERS;
+  const levelled = options.levelled ?? 0.01;
   mkdirSync(dataDir, { recursive: true });
 
-  // The real schema: migrations and the bilingual lists, exactly as the server applies them.
-  const database = await openDatabase({ url: databaseUrl, pgliteDir: '' });
+  // The real schema: migrations and the bilingual lists, exactly as the server applies them, on the database opened
+  // as the server opens it (PGlite with its extensions). No statement timeout: one statement inserts 10,000 rows, and
+  // maintaining their indexes (the gram indexes of issue #30 among them) outlasts the server's 10 s on a busy machine.
+  const database = await openDatabase({ url: databaseUrl, pgliteDir: options.pgliteDir ?? '', statementTimeoutMs: 0 });
   await database.migrate();
   await seedTaxonomy(database.db);
-  await database.close();
 
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const client = await pool.connect();
+  const { sql: client, release } = await connectionOf(database);
   try {
     const ids = async (table: string) => (await client.query(`select id from ${table} order by id`)).rows.map((r) => r.id as number);
     const [categoryIds, fieldIds, conceptIds] = [await ids('categories'), await ids('fields'), await ids('concepts')];
@@ -172,6 +373,7 @@ export async function generate(options: GenerateOptions): Promise<Generated> {
     const images = await writeImages(
       dataDir,
       colorRows.map((c) => c.code),
+      coverCount,
     );
     log(`images: ${images.covers.length + images.avatars.length + images.banners.length} files under ${join(dataDir, 'media')}`);
 
@@ -199,47 +401,27 @@ export async function generate(options: GenerateOptions): Promise<Generated> {
     const password = await hashPassword(BENCH_PASSWORD);
     const now = Date.now();
     const year = 365 * 86_400_000;
-    const userRows: unknown[][] = [];
+    const artists: UserSeed[] = [];
     for (let i = 1; i <= options.artists; i++) {
       const korean = rnd.next() < 0.7;
       const name = korean ? `${rnd.pick(w.KO_FAMILY)}${rnd.pick(w.KO_GIVEN)}` : `${rnd.pick(w.EN_FIRST)} ${rnd.pick(w.EN_LAST)}`;
       const username = `${korean ? 'artist' : rnd.pick(w.EN_FIRST).toLowerCase()}.${i}`;
       const joined = new Date(now - rnd.next() * year);
       const level = rnd.next() < 0.05 ? rnd.int(1, 5) : 0;
-      userRows.push([
-        `bench${i}@example.com`,
+      artists.push({
+        email: `bench${i}@example.com`,
         password,
         username,
-        username.replaceAll('.', ''),
         name,
-        rnd.next() < 0.85,
+        isPremium: rnd.next() < 0.85,
         level,
-        rnd.pick(images.avatars).key,
-        korean ? '서울에서 작업하는 시각 예술가입니다.' : 'Visual artist working between Seoul and elsewhere.',
-        korean ? 'ko' : 'en',
-        joined.toISOString(),
-      ]);
+        avatar: rnd.pick(images.avatars).key,
+        biography: korean ? '서울에서 작업하는 시각 예술가입니다.' : 'Visual artist working between Seoul and elsewhere.',
+        language: korean ? 'ko' : 'en',
+        created: joined.toISOString(),
+      });
     }
-    const users = await insertRows(
-      client,
-      'users',
-      [
-        ['email', 'text'],
-        ['password', 'text'],
-        ['username', 'text'],
-        ['slug', 'text'],
-        ['name', 'text'],
-        ['is_premium', 'bool'],
-        ['level', 'int2'],
-        ['cropped_avatar', 'text'],
-        ['biography', 'text'],
-        ['language', 'text'],
-        ['created', 'timestamptz'],
-      ],
-      userRows,
-      'id',
-    );
-    const userIds = users.map((u) => u.id as number);
+    const userIds = await insertUsers(client, artists);
     const userCats: unknown[][] = [];
     for (const id of userIds)
       rnd.some(categoryIds, rnd.int(1, 2)).forEach((c, pos) => {
@@ -279,7 +461,7 @@ export async function generate(options: GenerateOptions): Promise<Generated> {
             ? `${rnd.pick(w.KO_TITLE_A)} ${rnd.pick(w.KO_TITLE_B)}${rnd.pick(w.TITLE_SUFFIX)}`
             : `${rnd.pick(w.EN_TITLE_A)} ${rnd.pick(w.EN_TITLE_B)}${rnd.pick(w.TITLE_SUFFIX)}`
         ).slice(0, 100);
-        const cover = rnd.int(0, COVERS - 1);
+        const cover = rnd.int(0, coverCount - 1);
         const raw = images.covers[cover * 2];
         const cropped = images.covers[cover * 2 + 1];
         const color = rnd.pick(colorRows);
@@ -302,7 +484,7 @@ export async function generate(options: GenerateOptions): Promise<Generated> {
           cropped.key,
           raw.height,
           raw.width,
-          rnd.next() < 0.01 ? rnd.int(1, 5) : null,
+          rnd.next() < levelled ? rnd.int(1, 5) : null,
           // Long-tailed view counts: most projects have a few hits, some have thousands.
           Math.floor(Math.exp(rnd.next() * 9)) - 1,
           createdAt,
@@ -413,65 +595,30 @@ export async function generate(options: GenerateOptions): Promise<Generated> {
       ],
       images.avatars.map((a, i) => [`Partner ${i + 1}`, 'https://example.com/', a.key, '멤버 작가 협업 우대', i < 4 ? 5 - i : null]),
     );
-    // One open call (issue #14: Lighthouse loads its page): a brand's logo and background, one page of two columns.
-    const [invite] = await insertRows(
-      client,
-      'invites',
-      [
-        ['owner_id', 'int'],
-        ['title', 'text'],
-        ['subtitle', 'text'],
-        ['description', 'text'],
-        ['logo', 'text'],
-        ['background', 'text'],
-        ['status', 'text'],
-        ['closed', 'timestamptz'],
-        ['selected', 'timestamptz'],
-      ],
-      [
-        [
-          userIds[0],
-          '2026 신진 작가 오픈콜',
-          'Emerging artists open call',
-          '브랜드와 함께 작업할 신진 작가를 찾습니다. 포트폴리오와 함께 지원해 주세요.',
-          images.avatars[0].key,
-          images.banners[0].key,
-          'ongoing',
-          new Date(now + 30 * 86_400_000).toISOString(),
-          new Date(now + 45 * 86_400_000).toISOString(),
-        ],
-      ],
-      'id',
-    );
-    const [invitePage] = await insertRows(client, 'invite_pages', [['invite_id', 'int']], [[invite.id]], 'id');
-    await insertRows(
-      client,
-      'invite_columns',
-      [
-        ['page_id', 'int'],
-        ['content', 'text'],
-        ['width', 'int2'],
-        ['"order"', 'int'],
-      ],
-      [
-        [invitePage.id, '<h2>모집 개요</h2><p>일러스트, 회화, 사진 등 모든 분야의 작가가 지원할 수 있습니다.</p>', 6, 0],
-        [invitePage.id, '<h2>혜택</h2><p>선정 작가에게는 전시와 협업 기회가 주어집니다.</p>', 6, 1],
-      ],
-    );
+    await (options.extend ?? benchOpenCall)({ sql: client, rnd, now, dataDir, images, artistIds: userIds });
     // The publish fan-out the artworks' inserts queued (a trigger, issue #17) is history in a database that has lived a
     // while: delivered long ago. Left queued, the server under measurement would spend the run delivering it.
     await client.query(`delete from jobs where kind = 'follows.publish'`);
     await client.query('commit');
+    if (options.finish) await options.finish(database);
     // As a database that has lived a while looks: no dead row versions (the updates above leave
     // one per row, and autovacuum may be off), the visibility map set, statistics current.
     await client.query('vacuum analyze');
-    return { databaseUrl, dataDir, created, artists: userIds.length, artworks, ms: Math.round(performance.now() - started) };
+    return {
+      databaseUrl,
+      pgliteDir: options.pgliteDir,
+      dataDir,
+      created,
+      artists: userIds.length,
+      artworks,
+      ms: Math.round(performance.now() - started),
+    };
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;
   } finally {
-    client.release();
-    await pool.end();
+    release();
+    await database.close();
   }
 }
 

@@ -15,8 +15,8 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { artworks, inviteApplications, inviteCriteria, inviteExports, inviteJurors, inviteScores, invites } from '../apps/api/src/db/schema/index.ts';
-import { freezeSubmission } from '../apps/api/src/features/invites/snapshot.ts';
-import { requestPack } from '../apps/api/src/features/judging/pack.ts';
+import { freezeSubmission } from '../apps/api/src/domain/open-calls/snapshot.ts';
+import { requestPack } from '../apps/api/src/features/invites/judging/pack/service.ts';
 import { buildPremium, buildUser, createSession } from '../apps/api/test/factories.ts';
 import { buildWeb } from './web.ts';
 

@@ -76,6 +76,7 @@ export async function memoryBench({
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       SECRET_KEY: process.env.SECRET_KEY ?? randomBytes(32).toString('base64url'),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',

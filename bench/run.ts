@@ -8,6 +8,7 @@
  * `--only renditions` compares a cached 480-px rendition with bare node:http (bench/renditions.ts, issue #14).
  * `--only lighthouse` runs Lighthouse mobile on five pages (bench/lighthouse.ts; needs LIGHTHOUSE_BIN).
  * `--only insights` reads an artist's insights on a year of views (bench/insights.ts, issue #17).
+ * `--only repost` times perceptual hashing and a near-copy search among 1,000,000 hashes (bench/repost.ts, issue #31).
  * `--only judging` times the juror pack of 500 submissions × 3 images and a juror scoring 100 by keyboard (bench/judging.ts).
  *
  *   npm run bench -- [--artists 300] [--artworks 3000] [--duration 5] [--connections 10] [--only site]
@@ -31,6 +32,8 @@ import './insights.ts';
 import './renditions.ts';
 import './lighthouse.ts';
 import './palette.ts';
+import './pages.ts';
+import './repost.ts';
 import './site.ts';
 import { buildWeb, webBudget } from './web.ts';
 import { clusterBench } from './cluster.ts';

@@ -92,7 +92,7 @@ beforeAll(async () => {
   await cluster.start();
   database = await openDatabase({ url: cluster.databaseUrl, pgliteDir: '' });
   app = { db: database.db } as unknown as FastifyInstance;
-}, 180_000);
+}, 400_000);
 
 afterAll(async () => {
   console.log(`cluster figures: ${JSON.stringify(figures)}`);
@@ -110,6 +110,21 @@ async function logIn(user: UserRow, base?: string) {
   const res = await client.json('POST', '/accounts/login/', { email: user.email, password: PASSWORD }, base);
   expect(res.status).toBe(200);
   return client;
+}
+
+/** An image uploaded as the browser does (presign, PUT to the S3 peer, complete); returns its key. */
+async function upload(client: Client, presignPath: string, png: Buffer, width: number, height: number) {
+  const presign = await client.json<{ url: string; filename: string; headers: Record<string, string>; complete_url: string }>('POST', presignPath, {
+    filename: 'image.png',
+    type: 'image/png',
+    width,
+    height,
+    size: png.length,
+  });
+  expect(presign.status).toBe(200);
+  expect((await fetch(presign.body.url, { method: 'PUT', body: new Uint8Array(png), headers: presign.body.headers })).status).toBe(200);
+  expect((await client.json('POST', presign.body.complete_url, { filename: presign.body.filename })).status).toBe(200);
+  return presign.body.filename;
 }
 
 describe('three processes behind nginx (issue #13)', () => {
@@ -414,22 +429,11 @@ describe('three processes behind nginx (issue #13)', () => {
     const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#2266aa' } })
       .png()
       .toBuffer();
-    const presign = await client.json<{ url: string; filename: string; headers: Record<string, string>; complete_url: string }>(
-      'POST',
-      `/api/v1/users/${user.id}/presign/`,
-      {
-        filename: 'me.png',
-        type: 'image/png',
-        width: 400,
-        height: 400,
-        size: png.length,
-      },
-    );
-    expect(presign.status).toBe(200);
-    expect((await fetch(presign.body.url, { method: 'PUT', body: png, headers: presign.body.headers })).status).toBe(200);
-    expect((await client.json('POST', presign.body.complete_url, { filename: presign.body.filename })).status).toBe(200);
-    const key = presign.body.filename;
-    expect((await fetch(`${cluster.url}/media/${key}?w=156`, { headers: { accept: 'image/webp' } })).status).toBe(200);
+    const key = await upload(client, `/api/v1/users/${user.id}/presign/`, png, 400, 400);
+    const ask = () => fetch(`${cluster.url}/media/${key}?w=156`, { headers: { accept: 'image/webp' } });
+    expect((await ask()).status).toBe(200);
+    // nginx keeps it: the deletion must reach its copy too (issue #29).
+    expect((await ask()).headers.get('x-cache')).toBe('HIT');
     const inBucket = (k: string) =>
       s3Client.send(new GetObjectCommand({ Bucket: 'media', Key: k })).then(
         () => true,
@@ -440,5 +444,63 @@ describe('three processes behind nginx (issue #13)', () => {
     expect((await client.request('DELETE', `/api/v1/users/${user.id}/`)).status).toBe(204);
     const gone = await within(10_000, 'the files to go', async () => !(await inBucket(key)) && !(await inBucket(`_renditions/${key}/156.webp`)));
     figures.deletion_cleanup_ms = gone.ms;
-  });
+    // Issue #29: within 60 s of the deletion the old URL answers 404 through nginx, whatever it kept.
+    const unserved = await within(60_000, 'nginx to stop serving the deleted image', async () => (await ask()).status === 404);
+    figures.deletion_unserved_ms = unserved.ms + gone.ms;
+  }, 120_000);
+
+  it('9. the AI-training opt-out reaches the images nginx keeps, and the images of a deleted artwork leave every cache, each within 60 s (issue #29)', async () => {
+    const artist = await buildPremium(app, { aiOptOut: false });
+    const artwork = await buildArtwork(app, artist);
+    const client = await logIn(artist);
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#663399' } })
+      .png()
+      .toBuffer();
+    const work = await upload(client, `/api/v1/artworks/${artwork.id}/presign/`, png, 600, 400);
+    const mine = await upload(client, `/api/v1/users/${artist.id}/presign/`, png, 600, 400);
+    expect(work.startsWith(`artworks/${artwork.id}/`)).toBe(true);
+    // A rendition and the original of the artwork's image, and a rendition in the artist's own folder.
+    const urls = [`/media/${work}?w=480`, `/media/${work}`, `/media/${mine}?w=156`];
+    const ask = (url: string, base = cluster.url) => fetch(`${base}${url}`, { headers: { accept: 'image/webp,*/*' } });
+    for (const url of urls) {
+      const first = await ask(url);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('tdm-reservation')).toBeNull();
+      const kept = await ask(url);
+      expect(kept.headers.get('x-cache'), url).toBe('HIT');
+      expect(kept.headers.get('tdm-reservation')).toBeNull();
+    }
+    type Rule = { location: string; 'tdm-reservation': 0 | 1 };
+    const opened = async () => {
+      const rules = (await (await fetch(`${cluster.url}/.well-known/tdmrep.json`)).json()) as Rule[];
+      return rules.filter((r) => r['tdm-reservation'] === 0).map((r) => r.location);
+    };
+    expect(await opened()).toEqual(expect.arrayContaining([`/media/artworks/${artwork.id}/*`, `/media/users/${artist.id}/*`]));
+
+    expect((await client.json('PUT', `/api/v1/users/${artist.id}/ai-opt-out/`, { ai_opt_out: true })).status).toBe(200);
+    const reserved = await within(60_000, 'every image of the artist to carry the opt-out through nginx', async () => {
+      for (const url of urls) {
+        const res = await ask(url);
+        if (res.status !== 200 || res.headers.get('tdm-reservation') !== '1' || !res.headers.get('x-robots-tag')?.includes('noai')) return false;
+      }
+      return true;
+    });
+    figures.opt_out_reached_ms = reserved.ms;
+    // What crawlers read covers the paths even where an old copy of an image lingers outside the kit.
+    const open = await opened();
+    expect(open).not.toContain(`/media/artworks/${artwork.id}/*`);
+    expect(open).not.toContain(`/media/users/${artist.id}/*`);
+    const robots = await (await fetch(`${cluster.url}/robots.txt`)).text();
+    expect(robots).toMatch(/User-agent: GPTBot[\s\S]*?Disallow: \/\n/);
+
+    expect((await client.request('DELETE', `/api/v1/artworks/${artwork.id}/`)).status).toBe(204);
+    const deleted = urls.slice(0, 2);
+    const unserved = await within(60_000, "nginx to stop serving the deleted artwork's images", async () => {
+      for (const url of deleted) if ((await ask(url)).status !== 404) return false;
+      return true;
+    });
+    figures.artwork_deletion_unserved_ms = unserved.ms;
+    // No process keeps a copy in memory either.
+    for (const a of cluster.apps) for (const url of deleted) expect((await ask(url, a.url)).status, `${a.url}${url}`).toBe(404);
+  }, 180_000);
 });

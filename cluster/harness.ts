@@ -167,10 +167,15 @@ export class Cluster {
     child.stdout?.on('data', (d) => (app.log += d));
     child.stderr?.on('data', (d) => (app.log += d));
     app.child = child;
-    await waitFor(`app ${i}`, async () => {
-      if (child.exitCode !== null) throw new Error(`app ${i} exited:\n${app.log}`);
-      return (await fetch(`${app.url}/readyz`)).ok;
-    });
+    // A loaded machine (the suite shares it) may take minutes to compile and start three processes at once.
+    await waitFor(
+      `app ${i}`,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`app ${i} exited:\n${app.log}`);
+        return (await fetch(`${app.url}/readyz`)).ok;
+      },
+      300_000,
+    );
   }
 
   /** kill -9: no goodbye, in-flight requests and running jobs are cut. */

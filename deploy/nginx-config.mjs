@@ -23,7 +23,8 @@ ${servers.join('\n')}
     keepalive_timeout 4s;
 }
 
-# Renditions and hashed assets are immutable: nginx keeps a copy so the app is asked once per file.
+# Hashed assets are immutable: nginx keeps a copy so the app is asked once per file. Media answers are kept 30 s and
+# then revalidated (below); entries unused for 30 days leave the disk.
 proxy_cache_path ${o.cacheDir} levels=1:2 keys_zone=axoo_static:20m max_size=10g inactive=30d use_temp_path=off;
 
 server {
@@ -72,7 +73,14 @@ server {
         proxy_cache axoo_static;
         # Only found files are kept: a 404 (an upload asked for before its bytes arrived, on any process) is
         # asked again next time, never answered from the cache.
-        proxy_cache_valid 200 30d;
+        # Issue #29: a copy is fresh for 30 s (the app's \`s-maxage=30\`, which nginx obeys before this line; the same
+        # here for an answer without it). Then nginx asks again with the copy's ETag: the app answers 304 when the
+        # bytes and their headers are the same (the copy is fresh again, no bytes move), a new answer when the AI
+        # opt-out changed (the tag folds it in), and 404 once the image is deleted, which nginx passes on and never
+        # serves its old copy for (no proxy_cache_use_stale, no stale-* extension in the app's Cache-Control).
+        # Trade-off and figures: docs/DEPLOYING.md, "Media caching".
+        proxy_cache_valid 200 30s;
+        proxy_cache_revalidate on;
         # Renditions differ by the Accept header (AVIF, WebP or the original's format).
         proxy_cache_key $scheme$host$request_uri$http_accept;
         proxy_cache_lock on;

@@ -7,6 +7,13 @@ const path = (page: Page) => new URL(page.url()).pathname;
 
 // Issue #3 journey: sign up → log out → log in through a guarded route → change password →
 // reset by e-mail → log in → delete the account (SPEC §2, §4, §5, §7, §8).
+/** Issue #36: logging out is the page's button (a POST with the CSRF check), then home as a guest. */
+async function logOut(page: Page) {
+  await page.goto('/accounts/logout/');
+  await page.getByRole('button', { name: '로그아웃' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 describe('accounts', () => {
   let ko: Browser;
   let en: Browser;
@@ -46,8 +53,7 @@ describe('accounts', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('link', { name: 'UPLOAD' }).waitFor();
 
-    await page.goto('/accounts/logout/');
-    await page.waitForURL((url) => url.pathname === '/');
+    await logOut(page);
     await page.getByRole('link', { name: 'LOGIN' }).waitFor();
   });
 
@@ -84,14 +90,20 @@ describe('accounts', () => {
     await page.getByRole('button', { name: '비밀번호 변경' }).click();
     await page.getByText('비밀번호가 일치하지 않습니다.').waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('change-password_confirm');
+    // Issue #29.8: the server's per-field message (a wrong old password) takes the focus to its field too.
+    await page.getByLabel('기존 비밀번호').fill('Wrong1234');
     await page.getByLabel('새 비밀번호 확인').fill('Changed123');
+    await page.getByRole('button', { name: '비밀번호 변경' }).click();
+    await page.getByText('기존 비밀번호가 올바르지 않습니다.').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('change-old_password');
+    await page.getByLabel('기존 비밀번호').fill('Journey123');
     await page.getByRole('button', { name: '비밀번호 변경' }).click();
     await page.getByText('비밀번호가 변경되었습니다.').waitFor();
   });
 
   it('resets the password through the mailed link, then logs in with it', async () => {
     const { page } = ko;
-    await page.goto('/accounts/logout/');
+    await logOut(page);
     await page.goto('/login/');
     await page.getByRole('link', { name: 'Forget It?' }).click();
     await page.waitForURL((url) => url.pathname === '/accounts/password/reset/');
@@ -179,7 +191,7 @@ describe('accounts', () => {
     await page.goto('/accounts/');
     await page.getByText('유료 멤버십 회원의 탈퇴는', { exact: false }).waitFor();
     await screenshot(page, 'accounts-account-premium-ko');
-    await page.goto('/accounts/logout/');
+    await logOut(page);
     await page.goto('/login/');
     await screenshot(page, 'accounts-login-ko');
   });

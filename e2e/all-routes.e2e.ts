@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  collections,
-  conversationMessages,
-  conversations,
-  inviteColumns,
-  invitePages,
-  inviteQuestions,
-  messageReports,
-} from '../apps/api/src/db/schema/index.ts';
+import { collections, conversationMessages, conversations, inviteColumns, invitePages, inviteQuestions, reports } from '../apps/api/src/db/schema/index.ts';
 import { buildArtwork, buildInvite, buildUser, type UserRow } from '../apps/api/test/factories.ts';
 import { type Browser, fixtures, openBrowser, screenshot } from './support.ts';
 
@@ -58,7 +50,7 @@ beforeAll(async () => {
     .insert(conversationMessages)
     .values({ conversationId, authorId: artist.id, body: 'Hello! See https://brand.example/brief for the brief.', bodyHash: 'a11y-walk' })
     .returning();
-  await app.db.insert(messageReports).values({ messageId: message.id, reporterId: member.id, reason: 'Spam' });
+  await app.db.insert(reports).values({ target: 'message', targetId: message.id, reporterId: member.id, reason: 'spam', detail: 'Spam' });
 });
 
 type Step = [label: string, run: (page: Page, b: Browser) => Promise<void>];
@@ -72,7 +64,8 @@ async function eachSelect(page: Page, b: Browser, where: string) {
   const count = await triggers.count();
   for (let i = 0; i < count; i++) {
     await triggers.nth(i).click();
-    await page.locator('[role="listbox"]').first().waitFor();
+    // The open panel, not the search box's suggestions (a listbox kept hidden until there is something to suggest).
+    await page.locator('[role="listbox"]:visible').first().waitFor();
     await b.check(`${where}: select ${i + 1} open`);
     await page.keyboard.press('Escape');
   }
@@ -197,6 +190,8 @@ function memberSteps(): Step[] {
     // Issue #20: the inbox, a conversation, and the console's reports.
     visit('/inbox/'),
     [`/inbox/{id}/`, async (page) => void (await page.goto(`/inbox/${conversationId}/`))],
+    // Issue #33: the application flow's step 0 (eligibility, then the choice of a project).
+    [`/goodluck/{id}/apply/`, async (page) => void (await page.goto(`/goodluck/${inviteId}/apply/`))],
     [`/goodluck/{id}/upload/`, async (page) => void (await page.goto(`/goodluck/${inviteId}/upload/`))],
     [`/goodluck/{id}/upload/{artwork}/`, async (page) => void (await page.goto(`/goodluck/${inviteId}/upload/${submittedId}/`))],
     [`/goodluck/{id}/published/{artwork}/`, async (page) => void (await page.goto(`/goodluck/${inviteId}/published/${submittedId}/`))],

@@ -70,11 +70,12 @@ function record(results: AxeResults, where: string) {
 /** Waits until the page has its heading, has painted its fonts and finished its running transitions, so colours are final. */
 async function settle(page: Page) {
   await page.waitForLoadState('load').catch(() => {});
-  // A screen loaded after a client-side navigation (a lazy chunk, its first query) shows its h1 when it is there.
+  // A screen loaded after a client-side navigation (a lazy chunk, its texts' chunk, its first query) shows its h1 when
+  // it is there: on a loaded machine the call editor's three in a row took over 3 s (CI on 27f9013).
   await page
     .locator('h1')
     .first()
-    .waitFor({ state: 'attached', timeout: 3000 })
+    .waitFor({ state: 'attached', timeout: 10_000 })
     .catch(() => {});
   await page
     .evaluate(async () => {

@@ -117,7 +117,7 @@ describe('discovery (issue #5)', () => {
     const cards = page.getByTestId('artwork-card');
     await page.goto('/gallery/all/');
     await until(() => cards.count()).toBe(24);
-    await until(() => page.getByRole('searchbox').getAttribute('placeholder')).toBe('Search by');
+    await until(() => page.getByRole('combobox', { name: /작품, 태그, 작가 검색|Search projects/ }).getAttribute('placeholder')).toBe('Search by');
     await screenshot(page, 'discovery-gallery-ko');
 
     // Category: the route is replaced, not pushed.
@@ -137,8 +137,8 @@ describe('discovery (issue #5)', () => {
     await until(() => cards.count()).toBe(3);
 
     // Search by a tag (Enter submits).
-    await page.getByRole('searchbox').fill('seaside');
-    await page.getByRole('searchbox').press('Enter');
+    await page.getByRole('combobox', { name: /작품, 태그, 작가 검색|Search projects/ }).fill('seaside');
+    await page.getByRole('combobox', { name: /작품, 태그, 작가 검색|Search projects/ }).press('Enter');
     await page.waitForURL(/search=seaside/);
     await until(() => cards.count()).toBe(1);
     expect(await cards.first().getAttribute('data-artwork-id')).toBe(String(seaside));

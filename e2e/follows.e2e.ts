@@ -82,6 +82,18 @@ describe('follows, feed, notifications and insights (issue #17)', () => {
     await page.locator('[data-testid="notice"][data-type="publish"]').waitFor();
     await screenshot(page, 'follows-bell-panel-en');
     await page.keyboard.press('Escape');
+    // The same feed and bell in Korean (issue #29): the notice reads in Korean.
+    const koB = await browserAs(b, 'ko');
+    await koB.page.goto('/following/');
+    await koB.page.getByRole('heading', { name: '팔로잉', level: 1 }).waitFor();
+    await koB.page.locator(`[data-artwork-id="${art.id}"]`).waitFor();
+    const bell = koB.page.getByTestId('bell');
+    expect(await bell.getAttribute('aria-label')).toMatch(/^알림/);
+    await bell.click();
+    const koNotice = koB.page.locator('[data-testid="notice"][data-type="publish"]');
+    await expect.poll(() => koNotice.textContent()).toContain('Ahn Painter님이 새 작품 "Morning Harbour"을(를) 올렸습니다.');
+    await screenshot(koB.page, 'follows-bell-panel-ko');
+    await koB.page.keyboard.press('Escape');
 
     // B opens the work from the feed (a unique view of the day).
     await page.locator(`[data-artwork-id="${art.id}"] a[href="/artwork/${art.id}/"]`).first().click();
@@ -120,16 +132,22 @@ describe('follows, feed, notifications and insights (issue #17)', () => {
     await page.goto(`/${a.slug}/insights/`);
     await page.getByTestId('insights-not-found').waitFor();
 
-    // B turns off "followed artist published" mails on the account page.
-    await page.goto('/accounts/');
-    const publish = page.getByTestId('mail-publish');
+    // B turns off "followed artist published" mails on the account page, in Korean (issue #29).
+    const prefs = (await browserAs(b, 'ko')).page;
+    await prefs.goto('/accounts/');
+    await prefs.getByRole('heading', { name: '알림 메일' }).waitFor();
+    const publish = prefs.getByLabel('팔로우한 작가의 새 작품');
     await publish.waitFor();
+    expect(await publish.getAttribute('data-testid')).toBe('mail-publish');
     expect(await publish.isChecked()).toBe(true);
     // The preferences arrive with the account page's other sections: let their queries settle before the click.
-    await page.waitForLoadState('networkidle').catch(() => {});
+    await prefs.waitForLoadState('networkidle').catch(() => {});
     await publish.uncheck();
+    await expect.poll(() => prefs.getByTestId('mail-publish').isChecked()).toBe(false);
+    await screenshot(prefs, 'follows-mail-preferences-ko');
+    // Saved: the English page shows it off too.
+    await page.goto('/accounts/');
     await expect.poll(() => page.getByTestId('mail-publish').isChecked()).toBe(false);
-    await screenshot(page, 'follows-mail-preferences-en');
 
     // A follows B back: the digest carries that, and not the publish.
     await owner.page.goto(`/${b.slug}/`);

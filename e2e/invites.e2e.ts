@@ -189,6 +189,10 @@ describe('an open call end to end', () => {
 
       // (1) the upload screen tied to the invite, (2) 'Published'.
       await artistPage.getByTestId('apply').click();
+      // Issue #33: step 0 (no eligibility questions here), then a new upload rather than a project of one's own.
+      await artistPage.waitForURL(`**/goodluck/${inviteId}/apply/`);
+      await artistPage.getByTestId('eligibility-submit').click();
+      await artistPage.getByTestId('upload-new').click();
       await artistPage.waitForURL(`**/goodluck/${inviteId}/upload/`);
       artworkId = await publishThroughUpload(artistPage, inviteId);
       await artistPage.getByRole('heading', { name: 'Published' }).waitFor();
@@ -257,7 +261,10 @@ describe('an open call end to end', () => {
     const form = page.getByTestId('invite-form');
     await form.getByLabel('상태', { exact: true }).selectOption('selection');
     await form.getByLabel('선정 발표일', { exact: true }).fill('2031-07-15T12:00');
+    // The console's list is on the page all along: wait for the save's answer itself before the session ends.
+    const moved = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/v1/invites/${inviteId}/`);
     await form.getByRole('button', { name: '저장' }).click();
+    expect((await moved).status()).toBe(200);
     await page.getByTestId('invites-admin').waitFor();
     await logout(page);
 

@@ -64,21 +64,37 @@ describe('a juried open call (issue #16)', () => {
     inviteId = row.id;
     expect((await app.db.select().from(inviteQuestions).where(eq(inviteQuestions.inviteId, inviteId))).map((q) => q.question)).toEqual(['What inspired it?']);
 
-    await page.goto(`/goodluck/${inviteId}/?tab=judging`);
-    const panel = page.getByTestId('judging-panel');
-    await panel.waitFor();
-    for (const [ko, en, weight] of [
-      ['구성', 'Composition', '3'],
-      ['독창성', 'Originality', '2'],
-      ['완성도', 'Craft', '1'],
-    ]) {
+    // The rubric: the first criterion in English, the other two in Korean (issue #29: the judging screens in both).
+    const ko = await browser('ko', staff);
+    for (const [lang, rubric, [nameKo, nameEn, weight]] of [
+      ['en', page, ['구성', 'Composition', '3']],
+      ['ko', ko, ['독창성', 'Originality', '2']],
+      ['ko', ko, ['완성도', 'Craft', '1']],
+    ] as const) {
+      const words = lang === 'en' ? ['Name (Korean)', 'Name (English)', 'Weight', 'Add criterion'] : ['이름 (한국어)', '이름 (영어)', '가중치', '기준 추가'];
+      if (!rubric.url().includes('tab=judging')) await rubric.goto(`/goodluck/${inviteId}/?tab=judging`);
+      const panel = rubric.getByTestId('judging-panel');
+      await panel.waitFor();
       const form = panel.getByTestId('criterion-form').last();
-      await form.getByLabel('Name (Korean)').fill(ko);
-      await form.getByLabel('Name (English)').fill(en);
-      await form.getByLabel('Weight').fill(weight);
-      await form.getByRole('button', { name: 'Add criterion' }).click();
-      await expect.poll(() => panel.getByTestId('criteria').getByText(en).count()).toBe(1);
+      await form.getByLabel(words[0]).fill(nameKo);
+      await form.getByLabel(words[1]).fill(nameEn);
+      await form.getByLabel(words[2]).fill(weight);
+      await form.getByRole('button', { name: words[3] }).click();
+      // Each language shows the criterion's name in its own language.
+      await expect
+        .poll(() =>
+          panel
+            .getByTestId('criteria')
+            .getByText(lang === 'en' ? nameEn : nameKo)
+            .count(),
+        )
+        .toBe(1);
     }
+    await ko.getByRole('heading', { name: '평가 기준' }).waitFor();
+    await expect.poll(() => ko.getByTestId('criteria').getByText('구성').count()).toBe(1);
+    await screenshot(ko, 'judging-rubric-ko');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('criteria').getByText('Craft').count()).toBe(1);
     await screenshot(page, 'judging-rubric-en');
   });
 
@@ -236,16 +252,24 @@ describe('a juried open call (issue #16)', () => {
   });
 
   it('the owner closes round 1, shortlists the top one, runs round 2 and selects it; SELECTED shows it', async () => {
+    // Round 1's ranking and shortlist in Korean (issue #29); round 2's selection in English.
+    const ko = await browser('ko', brand);
+    await ko.goto(`/goodluck/${inviteId}/?tab=judging`);
+    const koPanel = ko.getByTestId('judging-panel');
+    await koPanel.getByRole('heading', { name: '라운드와 순위' }).waitFor();
+    await koPanel.getByTestId('close-round').click();
+    await koPanel.getByTestId('shortlist-top').waitFor();
+    await expect.poll(() => koPanel.getByTestId('ranking-row').first().textContent()).toContain('바다 포스터');
+    await koPanel.getByRole('table', { name: '1라운드 순위' }).waitFor();
+    await screenshot(ko, 'judging-ranking-ko');
+    await koPanel.getByLabel('상위 몇 개를 후보로').fill('1');
+    await koPanel.getByTestId('shortlist-top').click();
+    await expect.poll(() => koPanel.getByTestId('ranking-row').count()).toBe(1);
     const page = await browser('en', brand);
     await page.goto(`/goodluck/${inviteId}/?tab=judging`);
     const panel = page.getByTestId('judging-panel');
-    await panel.getByTestId('close-round').click();
-    await panel.getByTestId('shortlist-top').waitFor();
-    await expect.poll(() => panel.getByTestId('ranking-row').first().textContent()).toContain('바다 포스터');
-    await screenshot(page, 'judging-ranking-en');
-    await panel.getByLabel('Shortlist the top').fill('1');
-    await panel.getByTestId('shortlist-top').click();
     await expect.poll(() => panel.getByTestId('ranking-row').count()).toBe(1);
+    await screenshot(page, 'judging-ranking-en');
     // Round 2: only the shortlist, scored again by both jurors.
     for (const [juror, lang] of [
       [juror1, 'en'],
@@ -276,6 +300,10 @@ describe('a juried open call (issue #16)', () => {
     const page = await browser('ko', brand);
     await page.goto(`/goodluck/${inviteId}/?tab=judging`);
     const panel = page.getByTestId('judging-panel');
+    // The dashboard in Korean: both entries, and each juror's progress.
+    await panel.getByRole('heading', { name: '현황 · 출품 2개' }).waitFor();
+    await panel.getByRole('heading', { name: '심사위원별 채점 진행률' }).waitFor();
+    await panel.getByRole('heading', { name: '심사 자료' }).waitFor();
     await panel.getByTestId('make-pack').click();
     const link = panel.getByTestId('download-pack');
     await link.waitFor({ timeout: 30_000 });

@@ -143,6 +143,10 @@ describe('a brand runs its own open call (issue #19)', () => {
     const page = await browser('en', artist);
     await page.goto(`/goodluck/${inviteId}/`);
     await page.getByTestId('apply').click();
+    // Issue #33: step 0 (no eligibility questions here), then a new upload.
+    await page.waitForURL(`**/goodluck/${inviteId}/apply/`);
+    await page.getByTestId('eligibility-submit').click();
+    await page.getByTestId('upload-new').click();
     await page.waitForURL(`**/goodluck/${inviteId}/upload/`);
     artworkId = await publishThroughUpload(page, inviteId);
     await page.getByTestId('next').click();

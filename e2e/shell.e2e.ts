@@ -20,7 +20,7 @@ describe('shell', () => {
     await page.getByRole('link', { name: 'Discover' }).first().waitFor();
     await page.getByRole('link', { name: 'LOGIN' }).waitFor();
     await page.getByRole('link', { name: 'SIGN UP' }).waitFor();
-    await page.getByText('© 2023').waitFor();
+    await page.getByText(`© 2023–${new Date().getFullYear()} `).waitFor();
     await page.getByRole('link', { name: '개인정보처리방침' }).waitFor();
     await screenshot(page, 'shell-home-ko');
   });

@@ -162,9 +162,11 @@ export async function mailsTo(to: string) {
   return found;
 }
 
-/** The newest mail in the server's outbox addressed to `to`, waiting up to 10 s for it. */
+/** The newest mail in the server's outbox addressed to `to`, waiting up to 30 s for it. */
 export async function mailTo(to: string) {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  // A mail leaves through the job queue, which a busy machine (CI runs another suite beside the journeys) may take
+  // tens of seconds to reach: 30 s.
+  for (let attempt = 0; attempt < 150; attempt++) {
     const [newest] = await mailsTo(to);
     if (newest) return newest;
     await new Promise((r) => setTimeout(r, 200));

@@ -122,6 +122,68 @@ describe('upload journey (ko)', () => {
   });
 });
 
+describe('writing around an image (issue #29)', () => {
+  it('keeps an inserted image when the artist types on: the caret is in a new paragraph after it (ko)', async () => {
+    const { page } = await browserAs(artist, 'ko');
+    await page.goto('/upload/');
+    const editor = page.getByTestId('editor');
+    await editor.click();
+    await page.keyboard.type('바다를 그렸습니다.');
+    await page.getByTestId('editor-file').setInputFiles(await imageFile('caption.png', 900, 600, '#0d47a1', '#80deea'));
+    const img = page.locator('[data-testid=editor] img');
+    await expect.poll(() => img.getAttribute('src'), { timeout: 15_000 }).toMatch(/^\/media\/artworks\//);
+    // Typing straight on writes a caption under the image, never over it.
+    await page.keyboard.type('새벽의 밤바다');
+    expect(await img.count()).toBe(1);
+    const blocks = await editor.evaluate((el) => [...el.children].map((c) => (c.tagName === 'IMG' ? 'img' : (c.textContent ?? ''))));
+    expect(blocks).toEqual(['바다를 그렸습니다.', 'img', '새벽의 밤바다']);
+    // The image's alt text is still reached by selecting the image.
+    await img.click();
+    await page.getByTestId('alt-input').fill('밤바다 사진');
+    expect(await img.getAttribute('alt')).toBe('밤바다 사진');
+  });
+});
+
+describe('the publishing buttons in view (issue #29)', () => {
+  it('shows PUBLISHING and PREVIEW without scrolling at 1366 × 900, at the foot of the side bar (en)', async () => {
+    const b = await openBrowser({ lang: 'en', as: artist, width: 1366 });
+    browsers.push(b);
+    const { page } = b;
+    await page.goto('/upload/');
+    await page.getByTestId('editor').waitFor();
+    for (const id of ['publish', 'preview']) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box, id).not.toBeNull();
+      // Inside the window, and not hidden below the side bar's own scroll.
+      expect((box?.y ?? 0) + (box?.height ?? 0), id).toBeLessThanOrEqual(900);
+      const clipped = await page.getByTestId(id).evaluate((el) => {
+        const bar = el.closest('aside');
+        if (!bar) return true;
+        const r = el.getBoundingClientRect();
+        const s = bar.getBoundingClientRect();
+        return r.top < s.top || r.bottom > s.bottom;
+      });
+      expect(clipped, id).toBe(false);
+    }
+    await screenshot(page, 'upload-actions-1366-en');
+  });
+});
+
+describe('a publish the form refuses (issue #29.8)', () => {
+  it('moves focus to the first invalid field, the title, with its Korean warning', async () => {
+    const { page } = await browserAs(await buildUser(db), 'ko');
+    await page.goto('/upload/');
+    await page.getByTestId('editor').waitFor();
+    // An image, so that the content is not empty (that says so in a dialog) and only the side bar's fields are missing.
+    await page.getByTestId('editor-file').setInputFiles(await imageFile('focus.png', 900, 600, '#1b5e20', '#fff59d'));
+    await expect.poll(() => page.locator('[data-testid=editor] img').getAttribute('src'), { timeout: 15_000 }).toMatch(/^\/media\/artworks\//);
+    await page.getByTestId('publish').click();
+    await page.getByText('제목을 입력하세요', { exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('upload-title');
+    expect(await page.getByTestId('empty-modal').count()).toBe(0);
+  });
+});
+
 describe('refusal paths (en)', () => {
   it('shows every missing-field warning and the empty-content modal', async () => {
     const { page } = await browserAs(await buildUser(db), 'en');

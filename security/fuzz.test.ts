@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { csrfTokenForSession } from '../apps/api/src/http/csrf.ts';
 import { buildTestApp } from '../apps/api/test/app.ts';
+import { routeOfPath, routesOf } from '../apps/api/test/routes.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, createSession, type UserRow } from '../apps/api/test/factories.ts';
 import { report, SEED } from './seed.ts';
 
@@ -29,6 +33,8 @@ interface JsonSchema {
 interface Operation {
   method: string;
   path: string;
+  /** The route of the app it reaches when not its own path's (a page: the page host's catch-all). */
+  route?: string;
   params: { name: string; in: string; schema?: JsonSchema }[];
   body?: JsonSchema;
 }
@@ -127,17 +133,27 @@ const rawBodies = [
  */
 const PAGE_QUERY = ['lang', 'type', 'search', 'tag', 'q', 'next', 'page', 'ordering', 'token', 'uid'];
 const text: JsonSchema = { type: 'string' };
-const page = (path: string): Operation => ({
+const page = (path: string, route = '*'): Operation => ({
   method: 'GET',
   path,
+  route,
   params: [
     ...[...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', schema: text })),
     ...PAGE_QUERY.map((name) => ({ name, in: 'query', schema: text })),
   ],
 });
+/** A route outside the document that takes no input of its own but a stray query (probes, metrics, the API's docs). */
+const probe = (path: string, route?: string): Operation => ({ method: 'GET', path, route, params: [{ name: 'x', in: 'query', schema: text }] });
 const HIDDEN_OPERATIONS: Operation[] = [
-  { method: 'GET', path: '/healthz', params: [{ name: 'x', in: 'query', schema: text }] },
-  { method: 'GET', path: '/readyz', params: [{ name: 'x', in: 'query', schema: text }] },
+  ...['/healthz', '/readyz', '/metrics', '/favicon.svg'].map((path) => probe(path)),
+  // Issue #34 (7): the installable app's files at the root.
+  ...['/manifest.webmanifest', '/sw.js', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-512.png', '/icons/apple-touch-icon.png'].map((path) =>
+    probe(path),
+  ),
+  ...['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html', '/api/docs/static/swagger-initializer.js'].map((path) =>
+    probe(path),
+  ),
+  { method: 'GET', path: '/api/docs/static/{file}', route: '/api/docs/*', params: [{ name: 'file', in: 'path', schema: text }] },
   ...[
     '/',
     '/gallery/{category}/',
@@ -153,15 +169,18 @@ const HIDDEN_OPERATIONS: Operation[] = [
     '/{slug}/insights/',
     '/admin/{section}/',
     '/{a}/{b}/{c}/',
-  ].map(page),
+  ].map((path) => page(path)),
+  // A review link's page has a route of its own (issue #34: 404, 410 once revoked or expired).
+  page('/review/{token}/', '/review/:token/'),
 ];
 /** Pages render on the server: fewer cases each (the issue asks ≥ 50), as they cost a render. */
 const PER_HIDDEN_OPERATION = 50;
 
-function operationsOf(app: FastifyInstance): Operation[] {
-  const doc = app.swagger() as {
-    paths: Record<string, Record<string, { parameters?: unknown[]; requestBody?: { content?: Record<string, { schema?: unknown }> } }>>;
-  };
+type Document = { paths: Record<string, Record<string, { parameters?: unknown[]; requestBody?: { content?: Record<string, { schema?: unknown }> } }>> };
+/** The document the fuzzer reads its operations from (issue #29: the committed one, kept current by the API's tests). */
+const DOCUMENT = JSON.parse(readFileSync(join(import.meta.dirname, '../docs/openapi.json'), 'utf8')) as Document;
+
+function operationsOf(doc: Document): Operation[] {
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -288,26 +307,41 @@ async function headersFor(role: (typeof ROLES)[number]): Promise<Record<string, 
   const csrf = 'fuzz-csrf-token-0123456789abcdef0123456789';
   if (role === 'guest') return { cookie: `csrftoken=${csrf}`, 'x-csrftoken': csrf };
   const session = await createSession(app, role === 'member' ? member : staff);
-  return { cookie: `csrftoken=${csrf}; sessionid=${session}`, 'x-csrftoken': csrf };
+  // A session's CSRF token is bound to it (issue #36).
+  const bound = csrfTokenForSession(app.config.SECRET_KEY, session);
+  return { cookie: `csrftoken=${bound}; sessionid=${session}`, 'x-csrftoken': bound };
 }
 
 describe('fuzzing every operation of the OpenAPI document (issue #15)', () => {
+  it('fuzzes every operation of docs/openapi.json and every other route the app serves: probes, metrics, the API docs, the page host (issue #29)', () => {
+    const fuzzed = new Set([...operationsOf(DOCUMENT), ...HIDDEN_OPERATIONS].map((o) => `${o.method} ${o.route ?? routeOfPath(o.path)}`));
+    const unfuzzed = (routes: { method: string; url: string }[]) => routes.map((r) => `${r.method} ${r.url}`).filter((r) => !fuzzed.has(r));
+    const served = routesOf(app);
+    expect(served.length).toBeGreaterThan(100);
+    expect(unfuzzed(served)).toEqual([]);
+    // The check itself: a route of the app the fuzzer does not send is named.
+    expect(unfuzzed([...served, { method: 'POST', url: '/api/v1/not-fuzzed/' }])).toEqual(['POST /api/v1/not-fuzzed/']);
+  });
+
   it('generates the same requests from the same seed, so a failing seed replays (SECURITY_SEED)', () => {
-    const [op] = operationsOf(app).filter((o) => o.params.length && o.body);
+    const [op] = operationsOf(DOCUMENT).filter((o) => o.params.length && o.body);
     const sample = (seed: number) => fc.sample(requestArbitrary(op as Operation), { seed, numRuns: 20 });
     expect(sample(SEED)).toEqual(sample(SEED));
     expect(sample(SEED)).not.toEqual(sample(SEED + 1));
   });
 
   it(`answers ${PER_OPERATION} malformed requests per operation (${PER_HIDDEN_OPERATION} per page and probe) and role with < 500 and no leak`, async () => {
-    const documented = operationsOf(app);
+    const documented = operationsOf(DOCUMENT);
     expect(documented.length).toBeGreaterThan(50);
+    // SECURITY_FUZZ_OPS=<regex> fuzzes only the operations (`POST /api/v1/imports/`) it matches (to replay or try one).
+    const only = process.env.SECURITY_FUZZ_OPS ? new RegExp(process.env.SECURITY_FUZZ_OPS) : null;
     const ops = [...documented, ...HIDDEN_OPERATIONS];
     const started = performance.now();
     const failures: string[] = [];
     let sent = 0;
     const statuses: Record<number, number> = {};
     for (const [index, op] of ops.entries()) {
+      if (only && !only.test(`${op.method} ${op.path}`)) continue;
       const runs = index < documented.length ? PER_OPERATION : PER_HIDDEN_OPERATION;
       const cases = fc.sample(requestArbitrary(op), { seed: SEED + index, numRuns: runs });
       for (const role of ROLES) {

@@ -1,12 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
+import { csrfTokenForSession } from '../apps/api/src/http/csrf.ts';
 import { buildUser, createSession } from '../apps/api/test/factories.ts';
 import { freePort, root } from '../cluster/harness.ts';
 import { report } from './seed.ts';
@@ -30,6 +31,9 @@ let database: Database;
 let cookie = '';
 let userId = 0;
 let pgUrl = '';
+const secret = randomBytes(32).toString('base64url');
+/** The member's CSRF token: bound to the session (issue #36). */
+let csrf = '';
 const work = mkdtempSync(join(tmpdir(), 'axoo-outage-'));
 
 beforeAll(async () => {
@@ -51,7 +55,10 @@ beforeAll(async () => {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: url,
-      SECRET_KEY: randomBytes(32).toString('base64url'),
+      SECRET_KEY: secret,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Issue #36: a frozen database answers 503 within this + 2 s.
+      DB_STATEMENT_TIMEOUT_MS: '3000',
       DATA_DIR: join(work, 'data'),
       WEB_DIST: join(work, 'no-web'),
       LOG_LEVEL: 'warn',
@@ -75,7 +82,9 @@ beforeAll(async () => {
   database = await openDatabase({ url, pgliteDir: '' });
   const user = await buildUser({ db: database.db } as unknown as FastifyInstance);
   userId = user.id;
-  cookie = `sessionid=${await createSession({ db: database.db } as unknown as FastifyInstance, user)}`;
+  const session = await createSession({ db: database.db } as unknown as FastifyInstance, user);
+  cookie = `sessionid=${session}`;
+  csrf = csrfTokenForSession(secret, session);
   await database.close();
 }, 120_000);
 
@@ -87,10 +96,11 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** One request with a 4 s ceiling: its status (0 = no answer in time) and how long it took. */
-async function timed(path: string, headers: Record<string, string> = {}) {
+/** One request with a 4 s ceiling (or the one given): its status (0 = no answer in time) and how long it took. */
+async function timed(path: string, headers: Record<string, string> = {}, options: { method?: string; body?: string; ceiling?: number } = {}) {
   const started = performance.now();
-  const status = await fetch(`${base}${path}`, { headers, signal: AbortSignal.timeout(4000) }).then(
+  const { ceiling = 4000, ...init } = options;
+  const status = await fetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(ceiling) }).then(
     (r) => r.status,
     () => 0,
   );
@@ -135,9 +145,65 @@ describe('the database goes away and comes back (issue #15)', () => {
     expect(server.pid).toBe(pid);
   });
 
+  it('answers 503 within a few seconds while the database is frozen (SIGSTOP), /readyz not ready, and serves again after SIGCONT (issue #36)', async () => {
+    const pid = server.pid;
+    const member = { cookie: `${cookie}; csrftoken=${csrf}`, 'x-csrftoken': csrf, 'content-type': 'application/json' };
+    expect((await timed('/api/v1/users/me/', { cookie })).status).toBe(200);
+    // Every process of the cluster, the postmaster and its backends: the server neither answers nor closes a connection.
+    const postmaster = Number(readFileSync(`/var/lib/postgresql/${version}/${cluster}/postmaster.pid`, 'utf8').split('\n')[0]);
+    const processes = [
+      postmaster,
+      ...execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number),
+    ];
+    const signal = (sig: NodeJS.Signals) => {
+      for (const p of processes) process.kill(p, sig);
+    };
+    signal('SIGSTOP');
+    let frozen: { status: number; ms: number }[] = [];
+    let ready = { status: 0, ms: 0 };
+    try {
+      // Writes on the pooled connections and reads, all at once, as a frozen database meets them under load.
+      const write = (i: number) =>
+        timed(`/api/v1/users/${userId}/`, member, { method: 'PUT', body: JSON.stringify({ description: `frozen ${i}` }), ceiling: 10_000 });
+      const requests = Promise.all([
+        ...Array.from({ length: 4 }, (_, i) => write(i)),
+        ...Array.from({ length: 4 }, () => timed('/api/v1/users/me/', { cookie }, { ceiling: 10_000 })),
+      ]);
+      ready = await timed('/readyz', {}, { ceiling: 10_000 });
+      frozen = await requests;
+    } finally {
+      signal('SIGCONT');
+    }
+    const started = performance.now();
+    let back = 0;
+    while (performance.now() - started < 10_000) {
+      if ((await timed('/api/v1/users/me/', { cookie })).status === 200 && (await timed('/readyz')).status === 200) {
+        back = Math.round(performance.now() - started);
+        break;
+      }
+      await sleep(100);
+    }
+    report('outage-frozen', { statuses: frozen.map((f) => f.status), max_ms: Math.max(...frozen.map((f) => f.ms)), readyz: ready, back_ms: back });
+    // 503 (or a 200 from a session remembered a moment), never a hang: DB_STATEMENT_TIMEOUT_MS is 3 s here, +2 s grace.
+    expect(
+      frozen.filter((f) => f.status !== 503 && f.status !== 200),
+      JSON.stringify(frozen),
+    ).toEqual([]);
+    expect(frozen.filter((f) => f.status === 503).length).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...frozen.map((f) => f.ms))).toBeLessThanOrEqual(6_500);
+    expect(ready.status).toBe(503);
+    expect(ready.ms).toBeLessThanOrEqual(2_500);
+    expect(back, log.slice(-3000)).toBeGreaterThan(0);
+    expect(back).toBeLessThanOrEqual(5_000);
+    expect(server.exitCode).toBeNull();
+    expect(server.pid).toBe(pid);
+  });
+
   it('survives its connections being killed under load, mid-transaction too: 200 or a clean 503, no crash', async () => {
     const pid = server.pid;
-    const csrf = 'outage-csrf-token-0123456789abcdef0123456789';
     const member = { cookie: `${cookie}; csrftoken=${csrf}` };
     const killer = new pg.Client({ connectionString: pgUrl.replace(/\/axoo$/, '/postgres') });
     await killer.connect();

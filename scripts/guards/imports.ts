@@ -90,8 +90,8 @@ const feature = (side: 'api' | 'web') => new RegExp(`^apps/${side}/src/features/
 const featureOf = (path: string, side: 'api' | 'web') => path.match(feature(side))?.[1];
 
 /**
- * The boundary rules. A feature may import its own folder and the layers below it; the one exception per side is
- * an owner named in docs/ARCHITECTURE.md, which every feature may use.
+ * The boundary rules. An API feature may import its own folder and the layers below it (the shared layer `domain/`,
+ * the plumbing, the contract), never another feature; what several features use lives in `domain/`.
  */
 export const RULES: Rule[] = [
   {
@@ -102,14 +102,14 @@ export const RULES: Rule[] = [
   { name: 'web does not import the API', from: /^apps\/web\//, forbids: (e) => e.to.startsWith('apps/api/') },
   { name: 'the API does not import the web app', from: /^apps\/api\//, forbids: (e) => e.to.startsWith('apps/web/') },
   {
-    name: 'API plumbing (http, db, media, mail, jobs) knows no feature',
+    name: 'API plumbing (http, db, media, mail, jobs) knows no feature and no domain/',
     from: /^apps\/api\/src\/(http|db|media|mail|jobs)\//,
-    forbids: (e) => e.to.startsWith('apps/api/src/features/'),
+    forbids: (e) => e.to.startsWith('apps/api/src/features/') || e.to.startsWith('apps/api/src/domain/'),
   },
   {
-    name: 'web ui/ knows no feature and no api/',
+    name: 'web ui/ knows no feature, no kit/ and no api/',
     from: /^apps\/web\/src\/ui\//,
-    forbids: (e) => e.to.startsWith('apps/web/src/features/') || e.to.startsWith('apps/web/src/api/') || e.to === 'apps/web/src/api',
+    forbids: (e) => /^apps\/web\/src\/(features|kit|api)(\/|$)/.test(e.to),
   },
   {
     name: 'web shell/ does not import the route table',
@@ -117,55 +117,111 @@ export const RULES: Rule[] = [
     forbids: (e) => /^apps\/web\/src\/(routes|App)(\.tsx?)?$/.test(e.to),
   },
   {
-    name: 'an API feature imports only its own folder and the named owners',
+    name: 'API domain/ (the shared layer) knows no feature',
+    from: /^apps\/api\/src\/domain\//,
+    forbids: (e) => e.to.startsWith('apps/api/src/features/'),
+  },
+  {
+    name: 'an API feature imports only its own folder and the layers below it',
     from: feature('api'),
     forbids: (e) => {
-      const own = featureOf(e.from, 'api');
       const other = featureOf(`${e.to}/`, 'api');
-      if (!other || other === own) return false;
-      return !API_OWNERS.some((owner) => owner.test(e.to));
+      return other !== undefined && other !== featureOf(e.from, 'api');
     },
   },
   {
-    name: 'a web feature imports only its own folder and the shared artwork kit',
+    name: 'a web feature imports only its own folder, kit/, ui/, api/, i18n, the app-wide modules and the contract',
     from: feature('web'),
     forbids: (e) => {
-      const own = featureOf(e.from, 'web');
-      const other = featureOf(`${e.to}/`, 'web');
-      if (!other || other === own) return false;
-      return !WEB_KIT.some((kit) => kit.test(e.to));
+      if (!e.to.startsWith('apps/web/src/')) return false;
+      if (featureOf(`${e.to}/`, 'web') === featureOf(e.from, 'web')) return false;
+      return !WEB_BELOW_FEATURES.test(e.to);
     },
+  },
+  {
+    name: 'web kit/ knows no feature, no shell and no route table',
+    from: /^apps\/web\/src\/kit\//,
+    forbids: (e) => /^apps\/web\/src\/(features|shell)(\/|$)|^apps\/web\/src\/(routes|App)(\.tsx?)?$/.test(e.to),
   },
 ];
 
-/** API modules that own a domain object for every feature (docs/ARCHITECTURE.md, "Owners"). */
-export const API_OWNERS: RegExp[] = [
-  /^apps\/api\/src\/features\/artworks\/(scope|read-model|present)(\.ts)?$/,
-  /^apps\/api\/src\/features\/accounts\/(present|user)(\.ts)?$/,
-  /^apps\/api\/src\/features\/notifications\/notify(\.ts)?$/,
-  // Who may run a call, and the frozen copy of a submission (issue #16: judging reads both).
-  /^apps\/api\/src\/features\/invites\/(policy|snapshot)(\.ts)?$/,
-  // The applicant's notices (received, shortlisted, not selected), sent from the invites' own events.
-  /^apps\/api\/src\/features\/judging\/notices(\.ts)?$/,
-  /^apps\/api\/src\/features\/rights\/headers(\.ts)?$/,
-];
+/**
+ * What lies below the web features (docs/ARCHITECTURE.md, "Who may import whom"): the artwork kit, ui/, api/, i18n,
+ * the test helpers, and the app-wide modules (site data and the current user, the page's origin, lazy components).
+ */
+const WEB_BELOW_FEATURES = /^apps\/web\/src\/(?:(?:kit|ui|api|i18n|test)(?:\/|$)|(?:site|origin|lazy)(?:\.ts)?$)/;
 
-/** The one shared web kit: artwork cards, grid and overlay (docs/ARCHITECTURE.md, "Owners"). */
-export const WEB_KIT: RegExp[] = [/^apps\/web\/src\/features\/artworks(\/|$)/];
-
-/** Checks edges against the rules; `allowed` lists `from -> to` pairs kept on purpose (each with its reason). */
-export function check(edges: Edge[], rules: Rule[] = RULES, allowed: ReadonlyMap<string, string> = new Map()): Violation[] {
+/** Checks edges against the rules: every edge a rule forbids is a violation, with no exception list. */
+export function check(edges: Edge[], rules: Rule[] = RULES): Violation[] {
   const violations: Violation[] = [];
   for (const edge of edges) {
     for (const rule of rules) {
       const match = edge.from.match(rule.from);
-      if (match && rule.forbids(edge, match) && !allowed.has(key(edge))) violations.push({ ...edge, rule: rule.name });
+      if (match && rule.forbids(edge, match)) violations.push({ ...edge, rule: rule.name });
     }
   }
   return violations;
 }
 
-export const key = (edge: Pick<Edge, 'from' | 'to'>) => `${edge.from} -> ${edge.to}`;
+/**
+ * The folder a source path belongs to, for the cycle guard: one node per feature, per `domain/` subject and per
+ * web `kit/` folder, per other top-level folder of an app's `src` (http, db, pages …; a file at `src/` is its own
+ * node), and the contract. Packages from npm have none.
+ */
+export function folderOf(path: string): string | undefined {
+  const p = `${path}/`.replace(/\.(tsx?|mts)\/$/, '/');
+  const layered = p.match(/^(apps\/(?:api|web)\/src\/(?:features|domain|kit))\/([^/]+)\//);
+  if (layered) return `${layered[1]}/${layered[2]}`;
+  const top = p.match(/^(apps\/(?:api|web)\/src)\/([^/]+)\//);
+  if (top) return `${top[1]}/${top[2]}`;
+  return p.startsWith('packages/contract/') ? 'packages/contract' : undefined;
+}
+
+/**
+ * Import cycles between folders (issue #28): the strongly connected components of the folder graph made from the
+ * edges (Tarjan), each with more than one folder, kept when one of its folders matches `scope`. Each cycle is
+ * listed sorted, and the cycles in the order their first folder sorts.
+ */
+export function folderCycles(edges: Edge[], scope: RegExp): string[][] {
+  const graph = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    const from = folderOf(edge.from);
+    const to = folderOf(edge.to);
+    if (!from || !to || from === to) continue;
+    graph.set(from, (graph.get(from) ?? new Set()).add(to));
+    if (!graph.has(to)) graph.set(to, new Set());
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (folder: string) => {
+    index.set(folder, index.size);
+    low.set(folder, index.get(folder)!);
+    stack.push(folder);
+    onStack.add(folder);
+    for (const next of graph.get(folder)!) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(folder, Math.min(low.get(folder)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(folder, Math.min(low.get(folder)!, index.get(next)!));
+      }
+    }
+    if (low.get(folder) !== index.get(folder)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== folder);
+    if (component.length > 1 && component.some((f) => scope.test(f))) cycles.push(component.sort());
+  };
+  for (const folder of [...graph.keys()].sort()) if (!index.has(folder)) visit(folder);
+  return cycles.sort((a, b) => a[0].localeCompare(b[0]));
+}
 
 /** Every import edge of the repository's sources. */
 export function repositoryEdges(root: string): Edge[] {

@@ -13,6 +13,22 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
+  /**
+   * Issue #32: streaming replicas of DATABASE_URL, comma-separated. Reads that tolerate a little staleness (guest
+   * pages, lists, profiles, search, sitemaps: GET requests of a browser that did not write in the last seconds) go to
+   * one that is up and no further behind than REPLICA_MAX_LAG_MS; writes and transactions always go to the primary.
+   */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.every((u) => /^postgres(ql)?:\/\//.test(u)), 'DATABASE_REPLICA_URLS: postgres:// URLs, comma-separated'),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).default(2_000),
   SECRET_KEY: optional,
   SITE_NAME: z.string().default('AXOO'),
   PUBLIC_URL: optional,
@@ -46,6 +62,30 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().default('axoo:'),
   /** Memory for renditions kept per process (issue #14; least recently used out first); 0 reads each from the store. */
   MEDIA_CACHE_MB: z.coerce.number().min(0).default(32),
+  /**
+   * Issue #36: the longest a statement on PostgreSQL may run; the server cancels it and the request answers 503. A
+   * database that stops answering altogether is given 2 s more before the connection is dropped. 0: no limit.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Issue #36: memory a process may spend decoding images at once (uploads, renditions, palettes); a decode waits for
+   * room (up to 15 s, then 503), and one that could never fit is refused (400). 1024 MB fits the largest image allowed.
+   */
+  DECODE_BUDGET_MB: z.coerce.number().int().min(64).default(1024),
+  /**
+   * Issue #32: the bearer token Prometheus sends to scrape `GET /metrics`. Unset, the address answers 404 and no metric
+   * is kept (never public by default). At least 16 characters: make one with `openssl rand -hex 24`.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 16, 'METRICS_TOKEN: at least 16 characters'),
+  /**
+   * Issue #32: a statement that takes this many milliseconds or more is logged (warn) with the route and request id
+   * that ran it, its text without its values (PostgreSQL server only). Unset or 0: no timing at all.
+   */
+  SLOW_QUERY_MS: z.coerce.number().min(0).default(0),
   /** How often each process looks for due jobs (issue #13); 0 turns the worker and the schedules off (drain by hand). */
   JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
   /** How often the invite examination sweep and the session expiry run (one process per period). */
@@ -58,6 +98,18 @@ const envSchema = z.object({
   INSIGHTS_ROLLUP_MS: z.coerce.number().int().positive().default(600_000),
   /** Issue #18: the URL of the site's TDM licensing policy, sent as `tdm-policy` beside `tdm-reservation: 1` (W3C TDMRep). */
   TDM_POLICY_URL: optional,
+  /**
+   * Issue #35: a PEM file of the certificates whose signers' Content Credentials count as valid (trust anchors).
+   * Unset: the list shipped in apps/api/c2pa/trust-anchors.pem.
+   */
+  C2PA_TRUST_ANCHORS: optional,
+  /**
+   * Issue #35: the site's C2PA signing key (PKCS#8 PEM, ES256) and its certificate chain (PEM, the signing certificate
+   * first), inline or as file paths. Both set: served JPEG/PNG of artworks carry a manifest naming the artist; unset,
+   * nothing is signed.
+   */
+  C2PA_SIGNING_KEY: optional,
+  C2PA_CERT_CHAIN: optional,
   /** First retry delay of a failed job; each further try waits twice as long. */
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).default(5000),
   /** Days a finished job is kept before the hourly purge deletes it (a keyed one only loses its payload; see purgeJobs). */
@@ -134,6 +186,17 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'SECRET_KEY must be set when DATABASE_URL is: every process of the site signs sessions and links with it, so they must share one. ' +
         'Make one with `openssl rand -base64 48` and put the same value in each process’s environment (docs/DEPLOYING.md, Secrets).',
     );
+  }
+  // Issue #36: without PUBLIC_URL a mailed link (a password reset) would have to be built from something a request
+  // says, its Host header; behind a catch-all server block an attacker chooses it and receives a valid token.
+  if (env.DATABASE_URL?.trim() && !env.PUBLIC_URL?.trim()) {
+    throw new ConfigError(
+      "PUBLIC_URL must be set when DATABASE_URL is: links in mails (password resets, unsubscribes, downloads) are built from it, never from a request's Host header. " +
+        "Set it to the site's public origin, e.g. PUBLIC_URL=https://www.example.org (docs/DEPLOYING.md).",
+    );
+  }
+  if (env.DATABASE_REPLICA_URLS?.trim() && !env.DATABASE_URL?.trim()) {
+    throw new ConfigError('DATABASE_REPLICA_URLS needs DATABASE_URL: replicas are copies of a PostgreSQL primary, and the embedded database has none.');
   }
   return loadConfig(env);
 }

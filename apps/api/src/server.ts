@@ -1,9 +1,10 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadServerConfig, SHUTDOWN_GRACE_MS } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { checkSearchLocale, LocaleError } from './db/locale.ts';
 import { seedTaxonomy } from './db/seed.ts';
 
-/** Starts the product: migrate, seed the lists when empty, listen; finish in-flight requests on shutdown. */
+/** Starts the product: migrate, check the database's locale (issue #30.8), seed the lists when empty, listen; finish in-flight requests on shutdown. */
 const started = performance.now();
 const config = (() => {
   try {
@@ -15,8 +16,21 @@ const config = (() => {
     process.exit(1);
   }
 })();
-const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  pgliteDir: config.pgliteDir,
+  statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  replicaUrls: config.DATABASE_REPLICA_URLS,
+  replicaMaxLagMs: config.REPLICA_MAX_LAG_MS,
+});
 await database.migrate();
+try {
+  await checkSearchLocale(database.db);
+} catch (err) {
+  if (!(err instanceof LocaleError)) throw err;
+  console.error(`axoo: not starting. ${err.message}`);
+  process.exit(1);
+}
 await seedTaxonomy(database.db);
 const app = await buildApp({ config, database });
 

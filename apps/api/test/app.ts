@@ -115,3 +115,11 @@ export class Agent {
     return this.request({ method: 'DELETE', url });
   }
 }
+
+/** An agent whose every request comes from `address` (X-Forwarded-For, for an app built with TRUST_PROXY): per-IP limits of one client do not touch another. */
+export function agentAt(app: FastifyInstance, address: string, lang: 'ko' | 'en' = 'en'): Agent {
+  const agent = new Agent(app, lang);
+  const request = agent.request.bind(agent);
+  agent.request = (o) => request({ ...o, headers: { 'x-forwarded-for': address, ...(o.headers as Record<string, string>) } });
+  return agent;
+}

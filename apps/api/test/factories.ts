@@ -17,6 +17,7 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/features/accounts/passwords.ts';
+import { csrfTokenForSession } from '../src/http/csrf.ts';
 import type { Agent } from './app.ts';
 
 /** Unique within a process (a counter) and across processes sharing a database (a random prefix, e.g. e2e fixtures). */
@@ -66,9 +67,11 @@ export async function createSession(app: FastifyInstance, user: UserRow): Promis
   return token;
 }
 
-/** Logs the agent in as the user by creating a real session row and cookie. */
+/** Logs the agent in as the user by creating a real session row and cookie, and the CSRF token bound to it (issue #36). */
 export async function loginAs(agent: Agent, user: UserRow): Promise<void> {
-  agent.cookies.set('sessionid', await createSession(agent.app, user));
+  const token = await createSession(agent.app, user);
+  agent.cookies.set('sessionid', token);
+  agent.cookies.set('csrftoken', csrfTokenForSession(agent.app.config.SECRET_KEY, token));
 }
 
 export interface ArtworkOptions extends Partial<typeof artworks.$inferInsert> {

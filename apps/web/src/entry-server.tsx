@@ -5,8 +5,8 @@ import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { createQueryClient, type PrefetchedQuery, seedQueries, shellRoutes } from './App.tsx';
+import { StaticRouter } from 'react-router';
+import { createQueryClient, type PrefetchedQuery, seedQueries, shell } from './App.tsx';
 import { NAMESPACES, translationsBackend } from './i18n/index.ts';
 import { chunksLoading } from './lazy.ts';
 import { OriginContext } from './origin.ts';
@@ -42,15 +42,11 @@ function translations(lang: 'ko' | 'en'): Promise<I18n> {
   return instance;
 }
 
-const handler = createStaticHandler(shellRoutes);
-
 /** React's mark for a Suspense boundary the server left to the browser. */
 const CLIENT_RENDERED = '<!--$!-->';
 const PASSES = 4;
 
 export async function render({ url, origin, lang, site, prefetched }: RenderInput): Promise<string> {
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`unexpected redirect for ${url}`);
   const i18n = await translations(lang);
   const client = createQueryClient(site);
   seedQueries(client, prefetched);
@@ -59,7 +55,7 @@ export async function render({ url, origin, lang, site, prefetched }: RenderInpu
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={client}>
           <OriginContext value={origin}>
-            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+            <StaticRouter location={url}>{shell}</StaticRouter>
           </OriginContext>
         </QueryClientProvider>
       </I18nextProvider>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { artworkSlots, createQueryClient } from './App.tsx';
-import { ArtworkSlotsProvider } from './features/artworks/slots.tsx';
+import { ArtworkSlotsProvider } from './kit/slots.tsx';
 import HomePage from './features/home/HomePage.tsx';
 import type { SiteData } from './site.ts';
 import { artwork, siteData, user } from './test/render.tsx';

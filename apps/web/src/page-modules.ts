@@ -10,15 +10,20 @@ export interface PageModules {
   profile: string[];
 }
 
+/** The kit's slot controls a guest sees (App.tsx loads them lazily): follow and contact buttons, the AI-training badge. */
+const FOLLOW = 'src/features/follows/components/FollowButton.tsx';
+const CONTACT = 'src/features/conversations/components/ContactButton.tsx';
+const RIGHTS = 'src/features/rights/AiTraining.tsx';
+
 export const PAGE_MODULES: PageModules = {
   pages: [
     { pattern: '^/$', modules: ['src/features/home/HomePage.tsx'] },
     // /gallery/ itself only redirects to /gallery/all/.
     { pattern: '^/gallery/[^/]+/$', modules: ['src/features/gallery/GalleryPage.tsx'] },
-    { pattern: '^/artwork/', modules: ['src/features/home/HomePage.tsx', 'src/features/artworks/ArtworkOverlay.tsx'] },
+    { pattern: '^/artwork/', modules: ['src/features/home/HomePage.tsx', 'src/kit/ArtworkOverlay.tsx', FOLLOW, CONTACT, RIGHTS] },
     { pattern: '^/goodluck/$', modules: ['src/features/invites/pages/InviteListPage.tsx'] },
     { pattern: '^/goodluck/\\d+/$', modules: ['src/features/invites/pages/InviteDetailPage.tsx'] },
     { pattern: '^/about/', modules: ['src/features/about/AboutRoutes.tsx'] },
   ],
-  profile: ['src/features/profiles/ProfilePage.tsx'],
+  profile: ['src/features/profiles/ProfilePage.tsx', FOLLOW, CONTACT],
 };

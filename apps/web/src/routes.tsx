@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, useParams } from 'react-router';
 import { lazyComponent } from './lazy.ts';
-import { AccountAiTraining } from './features/rights/AiTraining.tsx';
-import ExportDownloadPage, { AccountDataExport } from './features/rights/DataExport.tsx';
 import { RequireAuth } from './shell/RequireAuth.tsx';
 import type { CurrentUser } from './site.ts';
 
@@ -13,23 +11,31 @@ const AccountPage = lazyComponent(() => import('./features/accounts/pages/Accoun
 const PasswordChangePage = lazyComponent(() => import('./features/accounts/pages/PasswordChangePage.tsx'));
 const PasswordResetPage = lazyComponent(() => import('./features/accounts/pages/PasswordResetPage.tsx'));
 const PasswordResetConfirmPage = lazyComponent(() => import('./features/accounts/pages/PasswordResetConfirmPage.tsx'));
+const LogoutPage = lazyComponent(() => import('./features/accounts/pages/LogoutPage.tsx'));
 const GalleryPage = lazyComponent(() => import('./features/gallery/GalleryPage.tsx'));
-const UploadPage = lazyComponent(() => import('./features/upload/UploadPage.tsx'));
+const UploadPage = lazyComponent(() => import('./features/artworks/UploadPage.tsx'));
+const ReviewPage = lazyComponent(() => import('./features/artworks/ReviewPage.tsx'));
+const VersionsPage = lazyComponent(() => import('./features/artworks/VersionsPage.tsx'));
+const ImportPage = lazyComponent(() => import('./features/artworks/ImportPage.tsx'));
 const AboutRoutes = lazyComponent(() => import('./features/about/AboutRoutes.tsx'));
 const InviteListPage = lazyComponent(() => import('./features/invites/pages/InviteListPage.tsx'));
 const InviteDetailPage = lazyComponent(() => import('./features/invites/pages/InviteDetailPage.tsx'));
 const InvitePublishedPage = lazyComponent(() => import('./features/invites/pages/InvitePublishedPage.tsx'));
 const InviteApplicationPage = lazyComponent(() => import('./features/invites/pages/InviteApplicationPage.tsx'));
 const InviteCompletePage = lazyComponent(() => import('./features/invites/pages/InviteCompletePage.tsx'));
+const ApplyStartPage = lazyComponent(() => import('./features/invites/pages/ApplyStartPage.tsx'));
+const ResultsPage = lazyComponent(() => import('./features/invites/pages/ResultsPage.tsx'));
 const StartCallPage = lazyComponent(() => import('./features/invites/pages/StartCallPage.tsx'));
 const EditCallPage = lazyComponent(() => import('./features/invites/pages/EditCallPage.tsx'));
 const MyCallsPage = lazyComponent(() => import('./features/invites/pages/MyCallsPage.tsx'));
 const UnsubscribePage = lazyComponent(() => import('./features/invites/pages/UnsubscribePage.tsx'));
-const ScoringPage = lazyComponent(() => import('./features/judging/pages/ScoringPage.tsx'));
-const MyJuriesPage = lazyComponent(() => import('./features/judging/pages/MyJuriesPage.tsx'));
-const AcceptJuryPage = lazyComponent(() => import('./features/judging/pages/AcceptJuryPage.tsx'));
-const JudgingPanel = lazyComponent(() => import('./features/judging/components/JudgingPanel.tsx').then((m) => ({ default: m.JudgingPanel })));
-const JurorLink = lazyComponent(() => import('./features/judging/components/JurorLink.tsx').then((m) => ({ default: m.JurorLink })));
+const ScoringPage = lazyComponent(() => import('./features/invites/judging/pages/ScoringPage.tsx'));
+const MyJuriesPage = lazyComponent(() => import('./features/invites/judging/pages/MyJuriesPage.tsx'));
+const AcceptJuryPage = lazyComponent(() => import('./features/invites/judging/pages/AcceptJuryPage.tsx'));
+const FeedbackPage = lazyComponent(() => import('./features/invites/judging/pages/FeedbackPage.tsx'));
+const VotePage = lazyComponent(() => import('./features/invites/judging/pages/VotePage.tsx'));
+const JudgingPanel = lazyComponent(() => import('./features/invites/judging/components/JudgingPanel.tsx').then((m) => ({ default: m.JudgingPanel })));
+const JurorLink = lazyComponent(() => import('./features/invites/judging/components/JurorLink.tsx').then((m) => ({ default: m.JurorLink })));
 const ProfilePage = lazyComponent(() => import('./features/profiles/ProfilePage.tsx'));
 const FeedPage = lazyComponent(() => import('./features/feed/FeedPage.tsx'));
 const NotificationsPage = lazyComponent(() => import('./features/notifications/NotificationsPage.tsx'));
@@ -39,16 +45,13 @@ const InsightsPage = lazyComponent(() => import('./features/insights/InsightsPag
 const PlatformTotals = lazyComponent(() => import('./features/insights/PlatformTotals.tsx'));
 const AdminPage = lazyComponent(() => import('./features/admin/AdminPage.tsx'));
 const InvitesAdmin = lazyComponent(() => import('./features/invites/admin/InvitesAdmin.tsx'));
-const InboxPage = lazyComponent(() => import('./features/inbox/InboxPage.tsx'));
-const ReportsAdmin = lazyComponent(() => import('./features/inbox/admin/ReportsAdmin.tsx'));
+const InboxPage = lazyComponent(() => import('./features/conversations/InboxPage.tsx'));
+const AccountAiTraining = lazyComponent(() => import('./features/rights/AiTraining.tsx').then((m) => ({ default: m.AccountAiTraining })));
+const AccountDataExport = lazyComponent(() => import('./features/rights/DataExport.tsx').then((m) => ({ default: m.AccountDataExport })));
+const ExportDownloadPage = lazyComponent(() => import('./features/rights/DataExport.tsx'));
+const ReportsAdmin = lazyComponent(() => import('./features/conversations/admin/ReportsAdmin.tsx'));
 
 const auth = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
-
-/** GET /accounts/logout/ is a full page load to the server (SPEC §2 Shell). */
-function ServerLogout() {
-  window.location.assign('/accounts/logout/');
-  return null;
-}
 
 function GalleryRedirect() {
   return <Navigate to="/gallery/all/" replace />;
@@ -95,11 +98,14 @@ export const pageRoutes = (
     <Route path="/accounts/password/" element={auth(<PasswordChangePage />)} />
     <Route path="/accounts/password/reset/" element={<PasswordResetPage />} />
     <Route path="/accounts/reset/:uidb64/:token/" element={<PasswordResetConfirmPage />} />
-    <Route path="/accounts/logout/" element={<ServerLogout />} />
+    <Route path="/accounts/logout/" element={<LogoutPage />} />
     <Route path="/gallery/" element={<GalleryRedirect />} />
     <Route path="/gallery/:category/" element={<GalleryPage />} />
     <Route path="/upload/" element={auth(<UploadPage />)} />
+    <Route path="/upload/import/" element={auth(<ImportPage />)} />
     <Route path="/upload/:artworkId/" element={auth(<UploadPage />)} />
+    <Route path="/upload/:artworkId/versions/" element={auth(<VersionsPage />)} />
+    <Route path="/review/:token/" element={<ReviewPage />} />
     <Route path="/about/*" element={<AboutRoutes />} />
     <Route path="/goodluck/" element={<InviteListPage />} />
     <Route path="/goodluck/new/" element={auth(<StartCallPage />)} />
@@ -109,7 +115,11 @@ export const pageRoutes = (
     <Route path="/goodluck/:id/" element={<InviteDetailPage judging={judgingSlots} />} />
     <Route path="/goodluck/:id/jury/" element={auth(<ScoringPage />)} />
     <Route path="/goodluck/:id/jury/accept/" element={auth(<AcceptJuryPage />)} />
+    <Route path="/goodluck/:id/feedback/:application/" element={auth(<FeedbackPage />)} />
+    <Route path="/goodluck/:id/vote/" element={<VotePage />} />
     <Route path="/goodluck/:id/edit/" element={auth(<EditCallPage />)} />
+    <Route path="/goodluck/:inviteId/apply/" element={auth(<ApplyStartPage />)} />
+    <Route path="/goodluck/:id/results/" element={<ResultsPage />} />
     <Route path="/goodluck/:inviteId/upload/" element={auth(<InviteUploadRoute />)} />
     <Route path="/goodluck/:inviteId/upload/:artworkId/" element={auth(<InviteUploadRoute />)} />
     <Route path="/goodluck/:inviteId/published/:artworkId/" element={auth(<InvitePublishedPage />)} />

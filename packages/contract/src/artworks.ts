@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LICENCES, type LicenceCode } from './choices.ts';
+import { AI_USES, CONTENT_RATINGS, LICENCES, type LicenceCode } from './choices.ts';
 import { rowId } from './row-id.ts';
-import { ALT_MAX, IMAGE_TYPES, MULTI_SELECT_MAX, TAG_LENGTH_MAX, TAGS_MAX, TITLE_MAX } from './limits.ts';
+import { ALT_MAX, IMAGE_TYPES, MULTI_SELECT_MAX, PUBLISH_AHEAD_MAX_DAYS, REVIEW_LINK_MAX_DAYS, TAG_LENGTH_MAX, TAGS_MAX, TITLE_MAX } from './limits.ts';
 
 /**
  * Artwork save rules (SPEC §3, §5, §9), shared by the API and the upload form. Messages are keys of
@@ -38,6 +38,21 @@ const codeOf = (key: 'category' | 'field' | 'concept') =>
 
 const imageKey = z.string().max(300);
 
+/**
+ * Issue #34: a time after now and at most `days` ahead, as an ISO 8601 date-time with its offset; `messages` is the
+ * message keys' prefix (`…_invalid`, `…_past`, `…_too_far`).
+ */
+export function futureTime(days: number, messages: 'artwork.publish_at' | 'review_link.expires') {
+  // One message per value: a text that is no date-time is only that, whatever Date.parse makes of it.
+  const valid = (value: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value) && !Number.isNaN(Date.parse(value));
+  return z
+    .string(`${messages}_invalid`)
+    .refine(valid, `${messages}_invalid`)
+    .refine((value) => !valid(value) || Date.parse(value) > Date.now(), `${messages}_past`)
+    .refine((value) => !valid(value) || Date.parse(value) <= Date.now() + days * 86_400_000, `${messages}_too_far`)
+    .transform((value) => new Date(value));
+}
+
 /** A colour's id: a row id, so never past PostgreSQL's integer (an id beyond it is a 400, not a 500). */
 const colorId = rowId({ unknown: 'field.invalid_choice' });
 
@@ -70,6 +85,10 @@ export const artworkWriteSchema = z.object({
     .optional(),
   published: z.boolean().optional(),
   draft: z.boolean().optional(),
+  /** Issue #34 (1): publish at this future time (the draft waits), or null to cancel a schedule. */
+  publish_at: futureTime(PUBLISH_AHEAD_MAX_DAYS, 'artwork.publish_at').nullable().optional(),
+  /** Issue #34 (2): link-only: seen by whoever has the URL, in no list. */
+  unlisted: z.boolean().optional(),
   cover: imageKey.optional(),
   raw_cover: imageKey.optional(),
   cropped_cover: imageKey.optional(),
@@ -78,6 +97,9 @@ export const artworkWriteSchema = z.object({
   /** Issue #18: the cover's alt text, and whether the editor already reminded the author of missing alt text. */
   cover_alt: z.string().trim().max(ALT_MAX).optional(),
   alt_reminded: z.boolean().optional(),
+  /** Issue #31: the content rating and how AI was used. */
+  rating: z.enum(CONTENT_RATINGS, { error: 'field.invalid_choice' }).optional(),
+  ai_use: z.enum(AI_USES, { error: 'field.invalid_choice' }).optional(),
 });
 export type ArtworkWrite = z.infer<typeof artworkWriteSchema>;
 
@@ -119,3 +141,31 @@ export function imagesWithoutAlt(content: string, cover: { key: string; alt: str
   const missing = images.filter((tag) => !/\balt\s*=\s*("[^"]*\S[^"]*"|'[^']*\S[^']*'|[^\s"'>]+)/i.test(tag)).length;
   return missing + (cover.key && !cover.alt.trim() ? 1 : 0);
 }
+
+/** Issue #34 (3): `POST /api/v1/artworks/{id}/review-links/`: until when the link shows the project. */
+export const reviewLinkWriteSchema = z.object({ expires: futureTime(REVIEW_LINK_MAX_DAYS, 'review_link.expires') });
+
+/** A review link as its owner sees it; `active` is false once it expired or was revoked. */
+export const ReviewLinkSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  expires: z.string(),
+  revoked: z.string().nullable(),
+  created: z.string(),
+  active: z.boolean(),
+});
+export type ReviewLink = z.infer<typeof ReviewLinkSchema>;
+
+/**
+ * Issue #34 (4): a kept version of a published artwork as its author sees it in `GET /api/v1/artworks/{id}/versions/`:
+ * the state before a save changed its cover, image set or text. `images` are the content's image keys in order.
+ */
+export const ArtworkVersionSchema = z.object({
+  version: z.number(),
+  title: z.string(),
+  cover: z.string(),
+  cropped_cover: z.string(),
+  images: z.array(z.string()),
+  created: z.string(),
+});
+export type ArtworkVersion = z.infer<typeof ArtworkVersionSchema>;

@@ -5,9 +5,20 @@ export type Gender = (typeof GENDERS)[number];
 export const INVITE_STATUSES = ['review', 'ongoing', 'examination', 'selection'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
+/** Issue #33.1: a call's question is free text (answered with the entry) or an eligibility yes/no asked first. */
+export const QUESTION_KINDS = ['text', 'eligibility'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+
 /** Issue #20: what an artist is open to (null: not available for hire). */
 export const HIRE_AVAILABILITIES = ['commissions', 'freelance', 'full_time'] as const;
 export type HireAvailability = (typeof HIRE_AVAILABILITIES)[number];
+
+/** Issue #31: an artwork's content rating; mature work is blurred for whoever has not opted in (`show_mature`). */
+export const CONTENT_RATINGS = ['general', 'mature'] as const;
+export type ContentRating = (typeof CONTENT_RATINGS)[number];
+/** Issue #31: how AI was used to make an artwork (the overlay's label, the gallery's `?ai_use=none`). */
+export const AI_USES = ['none', 'assisted', 'generated'] as const;
+export type AiUse = (typeof AI_USES)[number];
 
 /** Levels staff give to banners, clients and artworks (none = null). */
 export const CURATION_LEVELS = [5, 4, 3, 2, 1] as const;

@@ -126,9 +126,3 @@ export function referrerGroup(referrer: string, ownHost: string): string {
   if (host === ownHost.toLowerCase()) return REFERRER_SELF;
   return host.replace(/^www\./, '').slice(0, 200);
 }
-
-/** The artwork a page path shows (`/artwork/{id}/`), or null. */
-export function artworkIdOfPath(path: string): number | null {
-  const m = /^\/artwork\/(\d{1,9})\/$/.exec(path);
-  return m ? Number(m[1]) : null;
-}

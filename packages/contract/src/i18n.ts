@@ -2,6 +2,9 @@ export const LANGUAGES = ['ko', 'en'] as const;
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = 'ko';
 
+/** A stored or interface language narrowed to one the product speaks: English when it says so, else Korean. */
+export const asLang = (value: string | null | undefined): Lang => (value === 'en' ? 'en' : 'ko');
+
 export type Catalogue = Record<string, { ko: string; en: string }>;
 
 /** Picks the first supported language of an Accept-Language header; Korean by default. */

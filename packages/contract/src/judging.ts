@@ -97,6 +97,13 @@ export const JudgingItemSchema = z.object({
   scores: z.record(z.string(), z.number()),
   comment: z.string(),
   conflict: z.boolean(),
+  /** Issue #33.5: the juror lets the applicant read the comment once the owner releases feedback. */
+  shareable: z.boolean(),
+  /**
+   * Issue #33.3: the juror follows this entry's artist, has a conversation with them, or collected the work; the
+   * screen asks them to consider declaring a conflict, without saying which or who.
+   */
+  consider_conflict: z.boolean(),
   /** Only when the invite reveals names. */
   artist: z.object({ name: z.string(), slug: z.string() }).nullable(),
 });
@@ -120,6 +127,8 @@ export const RankingRowSchema = z.object({
   cover: z.string(),
   /** Weighted mean over the jurors' weighted means, null when nobody scored it. */
   mean: z.number().nullable(),
+  /** Issue #33.4: the mean of its jurors' z-scores (each juror standardised over the entries they scored), null when unscored. */
+  normalized: z.number().nullable(),
   sd: z.number().nullable(),
   /** Jurors who scored it. */
   jurors: z.number(),
@@ -136,7 +145,9 @@ export const RankingRowSchema = z.object({
   criteria: z.record(z.string(), z.number().nullable()),
 });
 
-export const RankingSchema = z.object({ round: RoundSchema, results: z.array(RankingRowSchema) });
+export const RANKING_ORDERS = ['mean', 'normalized'] as const;
+export type RankingOrder = (typeof RANKING_ORDERS)[number];
+export const RankingSchema = z.object({ round: RoundSchema, by: z.enum(RANKING_ORDERS), results: z.array(RankingRowSchema) });
 
 export const ExportStateSchema = z.object({
   status: z.enum(EXPORT_STATUSES),
@@ -179,7 +190,7 @@ export const ScoreSchema = z.object({
   round: z.number(),
 });
 /** POST /invite-reviews/: the juror's private comment and conflict of interest on a submission. */
-export const ReviewSchema = z.object({ application: z.number(), comment: z.string(), conflict: z.boolean() });
+export const ReviewSchema = z.object({ application: z.number(), comment: z.string(), conflict: z.boolean(), shareable: z.boolean() });
 
 export type Snapshot = z.infer<typeof SnapshotSchema>;
 export type Criterion = z.infer<typeof CriterionSchema>;

@@ -1,5 +1,10 @@
 /** Business constants and limits of SPEC §9, defined once for the API, the DB and the forms. */
 export const TITLE_MAX = 100;
+/** Issue #34 (1, 3): how far ahead a publication may be scheduled and a review link may last (days). */
+export const PUBLISH_AHEAD_MAX_DAYS = 365;
+export const REVIEW_LINK_MAX_DAYS = 365;
+/** Issue #34 (4): how many earlier versions of a published artwork are kept; the oldest beyond go with their files. */
+export const VERSIONS_KEPT = 30;
 export const MULTI_SELECT_MAX = 2; // genres, fields, concepts (SPEC §5)
 export const TAGS_MAX = 10;
 export const TAG_LENGTH_MAX = 20;

@@ -64,7 +64,7 @@ export function pathId(raw: string): number | null {
 /** Path parameters of a resource by id: validated by `pathId` in the handler so a bad id is a 404, not a 400. */
 export const idPathParams = z.object({ id: z.string().max(20) });
 
-/** Path parameters of a resource by id where a malformed id is a bad request (400 with the field's message). */
+/** Path parameters of a resource by id, checked by the schema: a malformed id is a 404 too (the API's errors plugin). */
 export const numericIdParams = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
 
 /**

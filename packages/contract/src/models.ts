@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { GENDERS, HIRE_AVAILABILITIES, INVITE_STATUSES } from './choices.ts';
+import { AI_USES, CONTENT_RATINGS, GENDERS, HIRE_AVAILABILITIES, INVITE_STATUSES, QUESTION_KINDS } from './choices.ts';
 import { LANGUAGES } from './i18n.ts';
+import { MODERATION_STATES } from './moderation.ts';
 
 /**
  * The API's answers as zod output schemas: the web's types are `z.infer` of these, the API's presenters
@@ -78,6 +79,8 @@ export const CurrentUserSchema = UserCardSchema.extend({
   language: z.enum(LANGUAGES),
   /** The account's AI-training opt-out (issue #18), which the artist's artworks follow unless they override it. */
   ai_opt_out_default: z.boolean(),
+  /** Issue #31: opted in to see mature work unblurred (off by default). */
+  show_mature: z.boolean(),
 });
 
 /** GET /api/v1/artists/{slug}/: never date of birth, gender, staff flag or raw images; contact only when shown. */
@@ -119,6 +122,25 @@ export const ArtworkSchema = z.object({
   published: z.boolean(),
   draft: z.boolean(),
   visible: z.boolean(),
+  /** Issue #34 (2): link-only: anyone with the URL sees it (`reachable`), no list shows it (`visible` false). */
+  unlisted: z.boolean(),
+  reachable: z.boolean(),
+  /**
+   * Issue #31: 'hidden' by staff or a notice, 'held' for review; such a work reaches only its author and staff,
+   * who read why in `moderation_reason`.
+   */
+  moderation_state: z.enum(MODERATION_STATES),
+  moderation_reason: z.string(),
+  /** Issue #34 (1): when the draft publishes itself, or null. */
+  publish_at: z.string().nullable(),
+  /** Issue #31: 'general' or 'mature', and how AI was used ('none', 'assisted', 'generated'). */
+  rating: z.enum(CONTENT_RATINGS),
+  ai_use: z.enum(AI_USES),
+  /**
+   * Issue #31: true when this answer withholds a mature work from a viewer who has not opted in: the three covers
+   * are then the server's blurred copy and the content is empty.
+   */
+  blurred: z.boolean(),
   cover: z.string(),
   raw_cover: z.string(),
   cropped_cover: z.string(),
@@ -173,6 +195,8 @@ export const InviteSchema = z.object({
   closed: z.string().nullable(),
   selected: z.string().nullable(),
   created: z.string(),
+  /** Issue #33.6: entries are still taken this many minutes after `closed`, marked late. */
+  grace_minutes: z.number(),
 });
 export const InviteColumnSchema = z.object({
   id: z.number(),
@@ -193,10 +217,20 @@ export const InviteDetailSchema = InviteSchema.extend({
   subscription: z.number().nullable(),
   /** Staff's note when they sent a brand's call back (issue #19); shown to the owner and staff only, '' otherwise. */
   review_note: z.string(),
+  /** Issue #33.8: the jury's statement the owner writes for the published results ('' until then). */
+  jury_statement: z.string(),
   /** Whether the viewer may edit it (owner or staff). */
   can_edit: z.boolean(),
 });
-export const InviteQuestionSchema = z.object({ id: z.number(), invite: z.number(), question: z.string(), order: z.number() });
+export const InviteQuestionSchema = z.object({
+  id: z.number(),
+  invite: z.number(),
+  question: z.string(),
+  order: z.number(),
+  /** Issue #33.1: 'eligibility' questions are answered yes/no before applying; `required_answer` passes (null for text). */
+  kind: z.enum(QUESTION_KINDS),
+  required_answer: z.boolean().nullable(),
+});
 
 export type Category = z.infer<typeof CategorySchema>;
 export type Field = z.infer<typeof FieldSchema>;
@@ -215,3 +249,18 @@ export type InviteColumn = z.infer<typeof InviteColumnSchema>;
 export type InvitePage = z.infer<typeof InvitePageSchema>;
 export type InviteDetail = z.infer<typeof InviteDetailSchema>;
 export type InviteQuestion = z.infer<typeof InviteQuestionSchema>;
+
+/** Issue #31: `GET /api/v1/artworks/{id}/matches/`: other accounts' published images that are near copies of this one's. */
+export const artworkMatchesSchema = z.object({
+  results: z.array(
+    z.object({
+      /** The image of this artwork that was copied. */
+      image: z.string(),
+      artwork: z.object({ id: z.number(), title: z.string(), cropped_cover: z.string() }),
+      author: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullable(),
+      /** The copy's image, and how many bits of each hash differ. */
+      matched_image: z.string(),
+      distance: z.object({ dhash: z.number(), phash: z.number() }),
+    }),
+  ),
+});

@@ -15,6 +15,11 @@ export interface ArtworkListQuery {
   /** Issue #18: licence codes, comma-separated; a colour as #rrggbb. */
   licence?: string;
   palette?: string;
+  /** Issue #35: `valid` for artworks with valid Content Credentials. */
+  credentials?: string;
+  /** Issue #31: `general` hides mature work; `none` hides work made with AI. */
+  rating?: string;
+  ai_use?: string;
 }
 
 export type ProfileTab = 'projects' | 'collection' | 'application';
@@ -28,6 +33,10 @@ export const queryKeys = {
     detail: (id: number) => ['artworks', 'detail', id] as const,
     /** An author's projects as a screen shows them (`use`: which screen, e.g. the overlay's strip). */
     byAuthor: (authorId: number | undefined, use: string) => ['artworks', 'by-author', authorId, use] as const,
+  },
+  /** Issue #30: the search box's suggestions for a term as typed. */
+  search: {
+    suggest: (q: string) => ['search', 'suggest', q] as const,
   },
   artists: {
     gallery: (query: { search?: string; categories__category?: string; available_for_hire?: string }) => ['artists', 'gallery', query] as const,
@@ -87,6 +96,11 @@ export const queryKeys = {
     ranking: (invite: number) => ['judging', invite, 'ranking'] as const,
     dashboard: (invite: number) => ['judging', invite, 'dashboard'] as const,
     pack: (invite: number) => ['judging', invite, 'pack'] as const,
+    /** Issue #33: the declared conflicts, the public vote's ballot and counts, an entry's released feedback. */
+    conflicts: (invite: number) => ['judging', invite, 'conflicts'] as const,
+    ballot: (invite: number) => ['judging', invite, 'ballot'] as const,
+    votes: (invite: number) => ['judging', invite, 'votes'] as const,
+    feedback: (application: number) => ['judging', 'feedback', application] as const,
     /** The invites the viewer judges. */
     mine: () => ['judging', 'mine'] as const,
   },

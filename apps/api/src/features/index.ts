@@ -1,50 +1,49 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { mediaRoutes } from '../media/routes.ts';
-import { artworkRoutes } from './artworks/routes.ts';
-import { accountsRoutes } from './accounts/routes.ts';
-import { adminRoutes } from './admin/routes.ts';
-import { artistRoutes } from './artists/routes.ts';
-import { curationConsoleRoutes } from './curation/console-routes.ts';
-import { curationRoutes } from './curation/routes.ts';
-import { collectionRoutes } from './collections/routes.ts';
-import { conversationConsoleRoutes } from './conversations/console-routes.ts';
-import { conversationRoutes } from './conversations/routes.ts';
-import { feedRoutes } from './feed/routes.ts';
-import { followRoutes } from './follows/routes.ts';
-import { discoveryRoutes } from './discovery/routes.ts';
-import { galleryRoutes } from './gallery/routes.ts';
-import { insightRoutes } from './insights/routes.ts';
-import { inviteRoutes } from './invites/routes.ts';
-import { notificationRoutes } from './notifications/routes.ts';
-import { judgingRoutes } from './judging/routes.ts';
-import { profileRoutes } from './profiles/routes.ts';
-import { rightsRoutes } from './rights/routes.ts';
-import { shareRoutes } from './share/routes.ts';
+import { accountsPlugin } from './accounts/plugin.ts';
+import { adminPlugin } from './admin/plugin.ts';
+import { artistsPlugin } from './artists/plugin.ts';
+import { artworksPlugin } from './artworks/plugin.ts';
+import { collectionsPlugin } from './collections/plugin.ts';
+import { conversationsPlugin } from './conversations/plugin.ts';
+import { curationPlugin } from './curation/plugin.ts';
+import { discoveryPlugin } from './discovery/plugin.ts';
+import { feedPlugin } from './feed/plugin.ts';
+import { followsPlugin } from './follows/plugin.ts';
+import { galleryPlugin } from './gallery/plugin.ts';
+import { insightsPlugin } from './insights/plugin.ts';
+import { invitesPlugin } from './invites/plugin.ts';
+import { moderationPlugin } from './moderation/plugin.ts';
+import { notificationsPlugin } from './notifications/plugin.ts';
+import { profilesPlugin } from './profiles/plugin.ts';
+import { rightsPlugin } from './rights/plugin.ts';
+import { searchPlugin } from './search/plugin.ts';
+import { sharePlugin } from './share/plugin.ts';
 
 /**
- * Every feature's routes, registered after the infrastructure plugins. One line per feature;
- * each feature keeps its own routes, service, queries, policy and presenters in its folder.
+ * Every feature, registered after the infrastructure plugins: one line per feature, its `plugin.ts` (a named plugin
+ * that wires the feature into the app, then registers its `routes.ts`). The media routes are plumbing's, wired by
+ * the `storage` and `media-cleanup` plugins.
  */
 export const featureRegistry: FastifyPluginAsync[] = [
   mediaRoutes,
-  artworkRoutes,
-  accountsRoutes,
-  curationRoutes,
-  curationConsoleRoutes,
-  adminRoutes,
-  galleryRoutes,
-  collectionRoutes,
-  artistRoutes,
-  shareRoutes,
-  profileRoutes,
-  inviteRoutes,
-  conversationRoutes,
-  conversationConsoleRoutes,
-  followRoutes,
-  feedRoutes,
-  notificationRoutes,
-  insightRoutes,
-  judgingRoutes,
-  rightsRoutes,
-  discoveryRoutes,
+  artworksPlugin,
+  accountsPlugin,
+  curationPlugin,
+  adminPlugin,
+  galleryPlugin,
+  collectionsPlugin,
+  artistsPlugin,
+  searchPlugin,
+  sharePlugin,
+  profilesPlugin,
+  invitesPlugin,
+  conversationsPlugin,
+  moderationPlugin,
+  followsPlugin,
+  feedPlugin,
+  notificationsPlugin,
+  insightsPlugin,
+  rightsPlugin,
+  discoveryPlugin,
 ];

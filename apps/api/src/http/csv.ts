@@ -25,3 +25,38 @@ export async function* csvLines(header: readonly string[], rows: AsyncIterable<r
   yield CSV_BOM + csvRow(header);
   for await (const row of rows) yield csvRow(row);
 }
+
+/**
+ * Reads CSV text (RFC 4180: quoted cells with doubled quotes, CRLF or LF line ends, a leading byte-order mark) into
+ * rows of cells; blank lines are left out. Issue #34.5: the import's `projects.csv`.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const source = text.startsWith(CSV_BOM) ? text.slice(1) : text;
+  const endRow = () => {
+    row.push(cell);
+    if (row.some((c) => c !== '')) rows.push(row);
+    row = [];
+    cell = '';
+  };
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (quoted) {
+      if (ch === '"' && source[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n') endRow();
+    else if (ch !== '\r') cell += ch;
+  }
+  if (cell !== '' || row.length) endRow();
+  return rows;
+}

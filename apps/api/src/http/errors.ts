@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -48,7 +49,8 @@ export function renderMessage(lang: Lang, message: Message): string {
 export function renderBody(lang: Lang, body: AppError['body']): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [field, value] of Object.entries(body)) {
-    if (field === 'detail') out.detail = renderMessage(lang, value as Message);
+    // A body field named `detail` (issue #31's report) keeps its list of messages; the DRF `detail` is one message.
+    if (field === 'detail' && !Array.isArray(value)) out.detail = renderMessage(lang, value as Message);
     else out[field] = (Array.isArray(value) ? value : [value]).map((m) => renderMessage(lang, m));
   }
   return out;
@@ -109,6 +111,9 @@ export function fieldErrorsFromIssues(issues: Issue[]): FieldErrors {
   return fields;
 }
 
+/** The path parameters that are ids (`/api/v1/artworks/:id/`, insights' `/artworks/:artwork/`). */
+const PATH_IDS = /^\/(id|artwork)$/;
+
 function send(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
   return reply.status(error.statusCode).send(renderBody(request.lang, error.body));
@@ -123,6 +128,11 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) return send(request, reply, error);
       if (hasZodFastifySchemaValidationErrors(error)) {
+        // One path-id rule (issue #28): a path id that cannot name a resource (`/api/v1/invites/abc/`) names nothing, a
+        // 404 like a missing row, whichever schema its route checks it with (docs/ARCHITECTURE.md, "A request").
+        if (error.validationContext === 'params' && error.validation.every((issue) => PATH_IDS.test(issue.instancePath))) {
+          return send(request, reply, notFound());
+        }
         return send(request, reply, badRequest(fieldErrorsFromIssues(error.validation)));
       }
       if (isResponseSerializationError(error)) {
@@ -139,6 +149,11 @@ export const errorsPlugin = fp(
       if (status >= 400 && status < 500) {
         // Malformed JSON, bad content length, empty body with a JSON content type, and the like.
         return send(request, reply, new AppError(400, { detail: 'request.malformed' }));
+      }
+      if (nothingToChange(error)) {
+        // Issue #36: a change that names no field the resource has (`{}`) is the client's mistake, said plainly; a
+        // route need not check for it (docs/ARCHITECTURE.md, "An empty change").
+        return send(request, reply, badRequest({ non_field_errors: 'request.nothing_to_change' }));
       }
       if (databaseUnavailable(error)) {
         // The database is down or restarting (issue #15 outage): a clean 503 the client and the balancer can retry.
@@ -169,6 +184,48 @@ export function frameworkErrors(headersFor: (url: string) => Record<string, stri
   };
 }
 
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; detail: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', detail: 'request.headers_too_large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', detail: 'request.timeout' },
+};
+
+/**
+ * Fastify's `clientErrorHandler` (issue #36): what Node's HTTP parser refuses before there is a request (headers over
+ * its limit: 431; a request line or framing it cannot read: 400; too slow: 408) is answered in our shape, `{detail}` in
+ * the language the raw request asked for when it can be read, Korean otherwise, instead of Fastify's English
+ * `{error, message, statusCode}`. The connection is closed after it, as Node would.
+ */
+export function clientErrors(headersFor: (url: string) => Record<string, string>) {
+  return (error: Error, socket: Socket) => {
+    const { code, rawPacket } = error as Error & { code?: string; rawPacket?: unknown };
+    if (code === 'ECONNRESET' || socket.destroyed) return;
+    const known = CLIENT_ERRORS[code ?? ''] ?? { status: 400, reason: 'Bad Request', detail: 'request.malformed' };
+    const raw = Buffer.isBuffer(rawPacket) ? rawPacket.toString('latin1') : '';
+    const url = /^[A-Z]+ (\S+)/.exec(raw)?.[1] ?? '/';
+    const header = (name: string) => new RegExp(`\r\n${name}:[ \t]*([^\r\n]{0,500})`, 'i').exec(raw)?.[1];
+    const lang = requestLang(url, { cookie: header('cookie'), 'accept-language': header('accept-language') });
+    const body = JSON.stringify(renderBody(lang, { detail: known.detail }));
+    const headers = {
+      ...headersFor(url),
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(body)),
+      Connection: 'close',
+    };
+    if (socket.writable) {
+      const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+      socket.write(`HTTP/1.1 ${known.status} ${known.reason}\r\n${lines.join('')}\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
+}
+
+/** Drizzle's refusal of an UPDATE whose SET would be empty (every field of the change was undefined). */
+export function nothingToChange(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const { message, cause } = error as { message?: unknown; cause?: unknown };
+  return message === 'No values to set' || nothingToChange(cause, depth + 1);
+}
+
 /** PostgreSQL's codes for a server that is gone, starting, shutting down or full, and the driver's own. */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -185,6 +242,9 @@ const UNAVAILABLE_CODES = new Set([
   '08004',
   '08006',
   '53300',
+  // A statement past statement_timeout, a transaction left idle past its timeout (issue #36: a slow or frozen database).
+  '57014',
+  '25P03',
 ]);
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;

@@ -2,26 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Agent, buildTestApp } from '../../test/app.ts';
+import { routeOfPath, routesOf } from '../../test/routes.ts';
 import { buildArtwork, buildPremium, buildUser, loginAs } from '../../test/factories.ts';
 import { pageViews } from '../db/schema/index.ts';
 import { parsePaging, paged } from './paging.ts';
 
 let app: FastifyInstance;
-
-/** Every route of the app as `{ method, url }`, read from Fastify's route tree (HEAD twins left out). */
-function routesOf(instance: FastifyInstance): { method: string; url: string }[] {
-  const stack: string[] = [];
-  const routes: { method: string; url: string }[] = [];
-  for (const line of instance.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = line.match(/^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/);
-    if (!match) continue;
-    const depth = match[1].length / 4;
-    stack.length = depth;
-    stack.push(match[2]);
-    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push({ method, url: stack.join('') });
-  }
-  return routes;
-}
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -48,7 +34,21 @@ describe('migrations (DESIGN: same migrations on PGlite and PostgreSQL)', () => 
 describe('health', () => {
   it('answers /healthz and /readyz', async () => {
     expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-    expect((await app.inject('/readyz')).statusCode).toBe(200);
+    const ready = await app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    // No Redis and no replica configured: Redis is reported off, replicas not at all (issue #32).
+    expect(ready.json()).toEqual({ status: 'ok', database: 'up', redis: 'off' });
+  });
+
+  it('stays ready with its Redis down, and says so (issue #32: an optional part)', async () => {
+    const withRedis = await buildTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const ready = await withRedis.inject('/readyz');
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ok', database: 'up', redis: 'down' });
+    } finally {
+      await withRedis.close();
+    }
   });
 });
 
@@ -171,9 +171,7 @@ describe('security headers', () => {
     const res = await app.inject('/api/docs/json');
     expect(res.statusCode).toBe(200);
     const paths: Record<string, Record<string, unknown>> = res.json().paths;
-    // OpenAPI writes `:id` as `{id}` and a wildcard as `{*}`.
-    const toRoute = (path: string) => path.replace('{*}', '*').replace(/\{(\w+)\}/g, ':$1');
-    const operations = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => [method.toUpperCase(), toRoute(path)] as const));
+    const operations = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => [method.toUpperCase(), routeOfPath(path)] as const));
     for (const [method, path] of operations) {
       expect(app.hasRoute({ method: method as 'GET', url: path }), `${method} ${path}`).toBe(true);
     }

@@ -20,6 +20,8 @@ const MAX_ENTRIES: Record<AnswerKind, number> = { page: 200, list: 500, detail: 
 export interface GuestAnswers {
   get(kind: AnswerKind, key: string, build: () => Promise<string>): Promise<string>;
   clear(): void;
+  /** Lookups and misses (answers built) per kind since start: the metrics' hit ratio (issue #32). */
+  readonly stats: Record<AnswerKind, { lookups: number; misses: number }>;
 }
 
 declare module 'fastify' {
@@ -32,8 +34,17 @@ declare module 'fastify' {
 export const guestAnswersPlugin = fp(
   async (app: FastifyInstance) => {
     const stores: Record<AnswerKind, Memo<string>> = { page: new Map(), list: new Map(), detail: new Map() };
+    const stats: GuestAnswers['stats'] = { page: { lookups: 0, misses: 0 }, list: { lookups: 0, misses: 0 }, detail: { lookups: 0, misses: 0 } };
     const answers: GuestAnswers = {
-      get: (kind, key, build) => remember(stores[kind], key, TTL_MS, build, MAX_ENTRIES[kind]),
+      stats,
+      get: (kind, key, build) => {
+        stats[kind].lookups++;
+        const built = () => {
+          stats[kind].misses++;
+          return build();
+        };
+        return remember(stores[kind], key, TTL_MS, built, MAX_ENTRIES[kind]);
+      },
       clear: () => {
         for (const store of Object.values(stores)) store.clear();
       },

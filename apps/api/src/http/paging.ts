@@ -53,21 +53,24 @@ export function baseUrl(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-function link(request: FastifyRequest, limit: number, offset: number): string {
-  const url = new URL(request.url, `${baseUrl(request)}/`);
+function link(request: FastifyRequest, limit: number, offset: number, path: string): string {
+  const url = new URL(path, `${baseUrl(request)}/`);
   url.searchParams.set('limit', String(limit));
   if (offset > 0) url.searchParams.set('offset', String(offset));
   else url.searchParams.delete('offset');
   return `${baseUrl(request)}${url.pathname}${url.search}`;
 }
 
-/** DRF LimitOffsetPagination answer with absolute next/previous links. */
-export function paged<T>(request: FastifyRequest, page: Page, count: number, results: T[]): Paged<T> {
+/**
+ * DRF LimitOffsetPagination answer with absolute next/previous links, built from the request's own address or, for a
+ * page's first query answered without a request of its own, the API address it stands for (`path`).
+ */
+export function paged<T>(request: FastifyRequest, page: Page, count: number, results: T[], path = request.url): Paged<T> {
   const { limit, offset } = page;
   return {
     count,
-    next: offset + limit < count ? link(request, limit, offset + limit) : null,
-    previous: offset > 0 ? link(request, limit, Math.max(0, offset - limit)) : null,
+    next: offset + limit < count ? link(request, limit, offset + limit, path) : null,
+    previous: offset > 0 ? link(request, limit, Math.max(0, offset - limit), path) : null,
     results,
   };
 }
@@ -76,8 +79,8 @@ export function paged<T>(request: FastifyRequest, page: Page, count: number, res
  * The same answer as JSON text, from items that are JSON text already (issue #14: the gallery's cards
  * are kept serialised; joining them costs nothing next to parsing and serialising them again).
  */
-export function pagedText(request: FastifyRequest, page: Page, count: number, items: string[]): string {
-  const { next, previous } = paged(request, page, count, []);
+export function pagedText(request: FastifyRequest, page: Page, count: number, items: string[], path = request.url): string {
+  const { next, previous } = paged(request, page, count, [], path);
   return `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":[${items.join(',')}]}`;
 }
 

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../db/client.ts';
 import { sessions, type UserRow, users } from '../db/schema/index.ts';
+import { CSRF_COOKIE, csrfCookieOptions, csrfTokenFor } from './csrf.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,6 +62,8 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   });
   request.sessionKey = hash(token);
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(app), maxAge: ttl / 1000 });
+  // The CSRF token of the new session (issue #36: bound to it), so the next write needs no page load first.
+  reply.setCookie(CSRF_COOKIE, csrfTokenFor(app.config.SECRET_KEY, hash(token)), csrfCookieOptions(app.config));
 }
 
 export async function endSession(request: FastifyRequest, reply: FastifyReply) {
@@ -90,7 +93,8 @@ export const sessionsPlugin = fp(
       .select({ user: users, expires: sessions.expires })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sql.placeholder('key')), gt(sessions.expires, sql.placeholder('now'))))
+      // Issue #31: a suspended account's sessions carry no user (it can neither publish nor write).
+      .where(and(eq(sessions.id, sql.placeholder('key')), gt(sessions.expires, sql.placeholder('now')), isNull(users.suspendedAt)))
       .limit(1)
       .prepare('session_user');
     app.addHook('onRequest', async (request) => {

@@ -1,7 +1,9 @@
+import { Writable } from 'node:stream';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/app.ts';
+import { Agent, buildTestApp } from '../../test/app.ts';
+import { buildUser } from '../../test/factories.ts';
 import { jobSchedules, jobs } from '../db/schema/index.ts';
 import { JOBS_PURGE } from './plugin.ts';
 import { claimJobs, claimSchedule, enqueue, purgeJobs, releaseJobs } from './queue.ts';
@@ -309,5 +311,44 @@ describe('purging finished jobs (issue #13: the table does not grow forever)', (
     expect(byKind.get('purge-failed')).toEqual({ to: 'c@example.com' });
     // The keyed row still keeps a second enqueue out.
     expect(await enqueue(app.db, 'purge-old-keyed', {}, { key: 'purge:keyed' })).toBe(false);
+  });
+});
+
+describe('the request id across the jobs a request queued (issue #32)', () => {
+  it('a job remembers the request that queued it; its log lines, and the jobs it queues, carry that id', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const logged = await buildTestApp({ JOBS_POLL_MS: 0 }, { logger: { level: 'info', stream } });
+    try {
+      const user = await buildUser(logged);
+      const agent = new Agent(logged, 'en');
+      const res = await agent.post('/api/v1/users/password_reset/', { email: user.email }, { 'x-request-id': 'reset-request-1' });
+      expect(res.statusCode).toBe(200);
+      // The app's own database: the reset request's job is the only one so far.
+      const [reset, ...none] = await logged.db.select().from(jobs);
+      expect(none).toEqual([]);
+      expect(reset.requestId).toBe('reset-request-1');
+      await logged.jobs.drain();
+      // The reset job queued the mail: it carries the request's id too, and both jobs' lines name it.
+      const queued = await logged.db.select().from(jobs);
+      expect(queued.length).toBeGreaterThanOrEqual(2);
+      expect(queued.every((j) => j.requestId === 'reset-request-1')).toBe(true);
+      const done = lines.filter((l) => typeof l.msg === 'string' && /^job .* done$/.test(l.msg));
+      expect(done.map((l) => l.kind).sort()).toEqual(queued.map((j) => j.kind).sort());
+      expect(done.every((l) => l.reqId === 'reset-request-1')).toBe(true);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('work queued outside a request has no request id', async () => {
+    await enqueue(app.db, 'echo', { n: 77 });
+    expect((await lastJob('echo'))?.requestId).toBeNull();
+    await app.jobs.drain();
   });
 });

@@ -1,4 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 
@@ -12,16 +13,43 @@ export interface EnqueueOptions {
 }
 
 /**
+ * Issue #32: the id of the request whose work runs now (entered by the jobs plugin's request hooks, and by the worker
+ * around a job, so a job queued by a job carries the first request's id too). `enqueue` stores it with the job.
+ */
+export const queuingRequest = new AsyncLocalStorage<string>();
+
+/**
  * Writes a job. Pass the transaction of the change that causes it, so the job commits with the change or not at
  * all (issue #13: nothing is lost if the process dies between commit and send). Answers whether it was written.
  */
 export async function enqueue(db: Executor, kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<boolean> {
   const rows = await db
     .insert(jobs)
-    .values({ kind, payload: payload ?? null, key: options.key, runAt: options.runAt, maxAttempts: options.maxAttempts })
+    .values({
+      kind,
+      payload: payload ?? null,
+      key: options.key,
+      runAt: options.runAt,
+      maxAttempts: options.maxAttempts,
+      requestId: queuingRequest.getStore()?.slice(0, 64),
+    })
     .onConflictDoNothing()
     .returning({ id: jobs.id });
   return rows.length > 0;
+}
+
+/**
+ * Queues a job of `kind` unless one is waiting or running (a pass that goes on from where it stopped: start-up on
+ * every process queues it, two at once would only repeat work). Answers whether it was written.
+ */
+export async function enqueueUnlessPending(db: Executor, kind: string, payload: unknown): Promise<boolean> {
+  const [busy] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), sql`${jobs.status} in ('queued', 'running')`))
+    .limit(1);
+  if (busy) return false;
+  return enqueue(db, kind, payload);
 }
 
 export interface ClaimedJob {
@@ -30,6 +58,8 @@ export interface ClaimedJob {
   payload: unknown;
   attempts: number;
   maxAttempts: number;
+  /** The request that queued it (its id in the logs), or null. */
+  requestId: string | null;
 }
 
 /** A claimed job may run this long before another worker takes it over (the process died). */
@@ -48,9 +78,16 @@ export async function claimJobs(db: Executor, kinds: string[], limit: number): P
       limit ${limit}
       for update skip locked
     )
-    returning id, kind, payload, attempts, max_attempts`);
+    returning id, kind, payload, attempts, max_attempts, request_id`);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  return rows.map((r) => ({ id: Number(r.id), kind: String(r.kind), payload: r.payload, attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts) }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: String(r.kind),
+    payload: r.payload,
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+    requestId: r.request_id === null || r.request_id === undefined ? null : String(r.request_id),
+  }));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type Lang, translate } from '@axoo/contract';
+import { escapeHtml } from '../html/escape.ts';
 import { defang } from './defang.ts';
 
 export interface RenderedMail {
@@ -6,8 +7,6 @@ export interface RenderedMail {
   text: string;
   html: string;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain, readable HTML body: paragraphs, and the link as a button and as text. */
 function layout(paragraphs: string[], link: { href: string; label: string }, footer: string): string {

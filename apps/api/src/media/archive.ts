@@ -54,6 +54,9 @@ export async function writeArchive(
     let count = 0;
     let done = 0;
     let failure: unknown = null;
+    // Progress reports run one after another and are all through before this answers: a report left running could
+    // land after the caller's own final write and set the figure back (a pack "done" at 6 of 7).
+    let reported: Promise<void> = Promise.resolve();
     zip.on('error', (error: unknown) => {
       failure = error;
     });
@@ -63,7 +66,8 @@ export async function writeArchive(
       count += 1;
       source.once('end', () => {
         done += 1;
-        void Promise.resolve(onProgress?.(done)).catch(() => {});
+        const now = done;
+        reported = reported.then(() => onProgress?.(now)).catch(() => {});
       });
       zip.addReadStreamLazy(entry.name, { compress: entry.compress ?? true }, (cb) => cb(null, source));
       // Wait until the writer has consumed this entry before opening the next one, so at most one source is open.
@@ -79,6 +83,7 @@ export async function writeArchive(
     }
     zip.end();
     await written;
+    await reported;
     if (failure) throw failure;
     const { size } = await stat(file);
     await storage.putPrivateFile(key, file, 'application/zip');

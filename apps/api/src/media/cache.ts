@@ -6,8 +6,12 @@ import { securityHeaders } from '../http/security.ts';
 import { FORMAT_TYPES, type ImageType, type RenditionFormat, renditionFormat, renditionKey, renditionKeys, renditionWidth, typeOfExtension } from './images.ts';
 import { KEY_PATTERN } from './service.ts';
 
-/** Every cached public image: immutable for a year (its key never names other bytes). */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Every public image (issue #29): a shared cache (nginx, a CDN) keeps it 30 s, then asks again with its ETag (a 304
+ * when nothing changed, no bytes); a browser keeps it 5 minutes. Not `immutable`: a key stops resolving when its image
+ * is deleted, and its headers change when its artist reserves it from AI training (docs/DEPLOYING.md, "Media caching").
+ */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=300, s-maxage=30';
 /** Largest rendition kept in memory (a 480-px WebP is 10–60 KB; the widest renditions may pass this and are read from the store). */
 const MAX_ENTRY_BYTES = 512 * 1024;
 /** The topic a deletion of stored media publishes (with the key), so every process drops its renditions. */
@@ -26,13 +30,34 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Renditions kept in memory (least recently used first out, a cap on bytes), issue #14. */
     renditions: RenditionCache;
-    /** Headers features add to media answers served without the route (the cached path skips `onSend`). */
+    /** Headers features add to media answers, read by the route and the memory path (which skips `onSend`) alike, and folded into the ETag. */
     mediaHeaderSources: MediaHeaderSource[];
   }
 }
 
 /** The strong ETag of some bytes: their SHA-1, so the same bytes give the same tag on every process. */
 export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** The headers every source adds to the answer of this media URL. */
+export async function mediaHeadersOf(sources: MediaHeaderSource[], url: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const source of sources) Object.assign(out, await source(url));
+  return out;
+}
+
+/**
+ * The ETag of a media answer: the bytes' tag, with the headers features add folded in (issue #29), so that switching
+ * the AI opt-out gives a new tag and a cache revalidating its copy gets the new headers (a 304 would keep the old).
+ */
+export function answerEtag(etag: string, added: Record<string, string>): string {
+  const names = Object.keys(added).sort();
+  if (!names.length) return etag;
+  const folded = createHash('sha1')
+    .update(names.map((n) => `${n.toLowerCase()}:${added[n]}`).join('\n'))
+    .digest('base64url')
+    .slice(0, 8);
+  return `${etag.slice(0, -1)}.${folded}"`;
+}
 
 /** Whether an `If-None-Match` header names this ETag (weak comparison, as RFC 9110 asks for it; `*` matches). */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -45,6 +70,8 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 export class RenditionCache {
   private readonly entries = new Map<string, Rendition>();
   private bytes = 0;
+  /** GET requests for a rendition the first hook looked up, and those it answered from memory (issue #32, metrics). */
+  readonly stats = { lookups: 0, hits: 0 };
   constructor(readonly maxBytes: number) {}
 
   get size() {
@@ -126,9 +153,9 @@ export function renditionOf(
  * for it is answered in the first `onRequest` hook, before the cookie, session, CSRF and language hooks (a member's
  * browser sends the session cookie with every image: no database lookup for it) and without the `onSend` chain
  * (compression of JPEG/WebP/AVIF gains nothing). The answer carries the same headers as the route's: content type,
- * `Cache-Control: immutable`, `Vary: Accept`, the security headers (`securityHeaders`, the one list), the headers
- * features add (`mediaHeaderSources`: the AI-training opt-out of issue #18), plus a strong ETag, and a 304 when
- * `If-None-Match` names it. Anything else (a miss, a bad width, HEAD, a closing server) goes on to the route, which
+ * `Cache-Control` (`MEDIA_CACHE_CONTROL`), `Vary: Accept`, the security headers (`securityHeaders`, the one list), the
+ * headers features add (`mediaHeaderSources`: the AI-training opt-out of issue #18), plus a strong ETag (folding those
+ * in: `answerEtag`), and a 304 when `If-None-Match` names it. Anything else (a miss, a bad width, HEAD, a closing server) goes on to the route, which
  * fills the cache. A deleted original's renditions leave every process's cache (`MEDIA_DELETED` through
  * `app.changes`); a lost change channel empties it.
  */
@@ -153,17 +180,23 @@ export const mediaCachePlugin = fp(
       const query = request.query as Record<string, unknown>;
       const asked = renditionOf((request.params as Record<string, string>)['*'], query.w, request.headers.accept);
       const hit = asked && cache.get(asked.cacheKey);
-      if (!asked || !hit) return;
+      if (!asked) return;
+      cache.stats.lookups++;
+      // Issue #35: a signed answer (JPEG/PNG with signing on) is made by the route, which asks who the image is by.
+      if (!hit || app.mediaSigning?.signs(asked.type)) return;
+      cache.stats.hits++;
+      const added = await mediaHeadersOf(sources, request.url);
+      const etag = answerEtag(hit.etag, added);
       const headers: Record<string, string | number> = {
         'Content-Type': asked.type,
-        'Cache-Control': IMMUTABLE,
+        'Cache-Control': MEDIA_CACHE_CONTROL,
         Vary: 'Accept',
-        ETag: hit.etag,
+        ETag: etag,
         ...security(request.url),
+        ...added,
       };
-      for (const source of sources) Object.assign(headers, await source(request.url));
       reply.hijack();
-      if (matchesEtag(request.headers['if-none-match'], hit.etag)) {
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
         reply.raw.writeHead(304, headers);
         reply.raw.end();
         return;

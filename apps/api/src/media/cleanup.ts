@@ -113,9 +113,11 @@ export const mediaCleanupPlugin = fp(
       for (const retainer of retainers) for (const key of await retainer(app.db, keys)) kept.add(key);
       const gone = keys.filter((k) => !kept.has(k));
       for (const key of gone) {
-        // Renditions first: a retry after a crash still finds the original and finishes the job.
-        await Promise.all(renditionKeys(key).map((k) => app.storage.delete(k)));
+        // The original first (issue #29): a rendition a process was still making when the job began is either
+        // removed below or finds its original gone and removes itself (media/routes.ts). A retry after a crash
+        // deletes both again (deleting what is gone is no error).
         await app.storage.delete(key);
+        await Promise.all(renditionKeys(key).map((k) => app.storage.delete(k)));
         // Every process drops the renditions it keeps in memory (issue #14).
         app.changes.publish(`${MEDIA_DELETED}${key}`);
       }

@@ -1,5 +1,6 @@
 import { IMAGE_PIXEL_LIMIT, RENDITION_WIDTHS } from '@axoo/contract';
 import sharp, { type Metadata } from 'sharp';
+import { DecodeRefused, decodingWithin, withinDecodeBudget } from './decode-budget.ts';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 
@@ -190,7 +191,9 @@ export async function withoutMetadata(bytes: Buffer): Promise<Buffer> {
   if (!type) return bytes;
   try {
     const meta = await sharp(bytes, decodeOptions).metadata();
-    return meta.exif || meta.xmp || meta.iptc || meta.comments?.length || (meta.orientation && meta.orientation !== 1) ? await rewrite(bytes, type) : bytes;
+    return meta.exif || meta.xmp || meta.iptc || meta.comments?.length || (meta.orientation && meta.orientation !== 1)
+      ? await decodingWithin(meta, () => rewrite(bytes, type))
+      : bytes;
   } catch {
     return bytes;
   }
@@ -231,11 +234,14 @@ export async function checkImage(bytes: Buffer, declared: ImageType): Promise<Ch
     holdsMarkup(bytes);
   let body = bytes;
   try {
-    if (needsRewrite) body = await rewrite(bytes, sniffed);
-    const { dominant } = await sharp(body, decodeOptions).resize(64, 64, { fit: 'inside' }).stats();
-    return { body, contentType: sniffed, width, height, dominantColor: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}` };
+    // Issue #36: the decodes wait for room in the process's memory budget (media/decode-budget.ts).
+    return await decodingWithin(meta, async () => {
+      if (needsRewrite) body = await rewrite(bytes, sniffed);
+      const { dominant } = await sharp(body, decodeOptions).resize(64, 64, { fit: 'inside' }).stats();
+      return { body, contentType: sniffed, width, height, dominantColor: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}` };
+    });
   } catch (error) {
-    if (error instanceof ImageRejected) throw error;
+    if (error instanceof ImageRejected || error instanceof DecodeRefused) throw error;
     throw new ImageRejected('corrupt');
   }
 }
@@ -270,7 +276,11 @@ export const FORMAT_TYPES: Record<RenditionFormat, string> = {
 };
 
 /** A resized copy, never larger than the original, without metadata. */
-export async function renderImage(original: Buffer, width: number, format: RenditionFormat): Promise<Buffer> {
+export function renderImage(original: Buffer, width: number, format: RenditionFormat): Promise<Buffer> {
+  return withinDecodeBudget(original, () => renderWithin(original, width, format));
+}
+
+function renderWithin(original: Buffer, width: number, format: RenditionFormat): Promise<Buffer> {
   const pipeline = sharp(original, decodeOptions).rotate().resize({ width, withoutEnlargement: true });
   switch (format) {
     case 'avif':

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 import type { PresignedPut, Storage } from './storage.ts';
@@ -89,5 +89,19 @@ export class LocalStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
+  }
+
+  /** The files under the media folder, but a write's temporary file (`place`) that has not been renamed yet. */
+  async *list(): AsyncIterable<{ key: string; size: number }> {
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+      const file = join(entry.parentPath, entry.name);
+      const size = await stat(file).then(
+        (s) => s.size,
+        () => null,
+      );
+      if (size !== null) yield { key: relative(this.root, file).split(sep).join('/'), size };
+    }
   }
 }

@@ -110,7 +110,7 @@ describe('S3 driver', () => {
     expect((await app.inject(`/media/${answer.filename}`)).rawPayload.equals(png)).toBe(true);
     const res = await app.inject({ url: `/media/${answer.filename}?w=480`, headers: { accept: 'image/webp' } });
     expect(res.headers['content-type']).toBe('image/webp');
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['cache-control']).toBe('public, max-age=300, s-maxage=30');
     expect(await app.storage.get(`_renditions/${answer.filename}/480.webp`)).not.toBeNull();
     expect((await app.inject('/media/tests/s3/none.png?w=480')).statusCode).toBe(404);
   });

@@ -2,12 +2,12 @@ import { IMAGE_MAX_BYTES } from '@axoo/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, buildTestApp } from '../../test/app.ts';
 import { buildUser, loginAs } from '../../test/factories.ts';
 import { makeImage, makeJpegWithExif, makePngBomb } from '../../test/images.ts';
 import { media } from '../db/schema/index.ts';
-import { MEDIA_DELETED, matchesEtag, RenditionCache } from './cache.ts';
+import { MEDIA_DELETED, type MediaHeaderSource, matchesEtag, RenditionCache } from './cache.ts';
 import { layoutOf } from './images.ts';
 import { signGrant } from './local.ts';
 import { createPresignedUpload, foreignMedia } from './service.ts';
@@ -207,7 +207,7 @@ describe('renditions', () => {
     const res = await app.inject({ url: `/media/${key}?w=480`, headers: accept ? { accept } : {} });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(type);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['cache-control']).toBe('public, max-age=300, s-maxage=30');
     expect(res.headers.vary).toContain('Accept');
     const meta = await sharp(res.rawPayload).metadata();
     expect(meta.format).toBe(sharpFormat);
@@ -252,7 +252,7 @@ describe('renditions', () => {
     const again = await app.inject({ url, headers: { ...accept, 'if-none-match': `W/${etag}, "other"` } });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
-    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(again.headers['cache-control']).toBe('public, max-age=300, s-maxage=30');
     expect(again.headers.etag).toBe(etag);
     app.renditions.clear();
     const fromRoute = await app.inject({ url, headers: { ...accept, 'if-none-match': etag } });
@@ -267,6 +267,53 @@ describe('renditions', () => {
     expect(app.renditions.get(`_renditions/${key}/312.png`)).toBeDefined();
     app.changes.publish(`${MEDIA_DELETED}${key}`);
     expect(app.renditions.get(`_renditions/${key}/312.png`)).toBeUndefined();
+  });
+
+  it('a rendition made while its original is deleted does not outlive it (issue #29)', async () => {
+    const answer = await presign('image/png');
+    await putBytes(answer.url, await makeImage(600, 300), 'image/png');
+    const doomed = answer.filename;
+    const storage = app.storage;
+    const put = storage.put.bind(storage);
+    // The deletion job removes the original (and the renditions it finds) while the rendition is being written.
+    const racing = vi.spyOn(storage, 'put').mockImplementation(async (k, body, type) => {
+      await put(k, body, type);
+      if (k.startsWith('_renditions/')) await storage.delete(doomed);
+    });
+    try {
+      const res = await app.inject({ url: `/media/${doomed}?w=156`, headers: { accept: 'image/webp' } });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      racing.mockRestore();
+    }
+    expect(await storage.get(`_renditions/${doomed}/156.webp`)).toBeNull();
+    expect(app.renditions.get(`_renditions/${doomed}/156.webp`)).toBeUndefined();
+  });
+
+  it('folds the headers features add into the ETag, so a cache revalidating its copy gets the new headers (issue #29)', async () => {
+    const accept = { accept: 'image/webp' };
+    const urls = [`/media/${key}?w=156`, `/media/${key}`];
+    const before = await Promise.all(urls.map((url) => app.inject({ url, headers: accept })));
+    for (const res of before) expect(res.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    // Originals revalidate too.
+    expect((await app.inject({ url: urls[1], headers: { ...accept, 'if-none-match': String(before[1].headers.etag) } })).statusCode).toBe(304);
+    const source: MediaHeaderSource = async (url) => (url.includes(key) ? { 'X-Test-Reserved': '1' } : null);
+    app.mediaHeaderSources.push(source);
+    try {
+      for (const [i, url] of urls.entries()) {
+        // The rendition twice: from the route, then from memory.
+        for (const drop of [true, false]) {
+          if (drop) app.renditions.clear();
+          const res = await app.inject({ url, headers: { ...accept, 'if-none-match': String(before[i].headers.etag) } });
+          expect(res.statusCode, url).toBe(200);
+          expect(res.headers['x-test-reserved']).toBe('1');
+          expect(res.headers.etag).not.toBe(before[i].headers.etag);
+          expect((await app.inject({ url, headers: { ...accept, 'if-none-match': String(res.headers.etag) } })).statusCode).toBe(304);
+        }
+      }
+    } finally {
+      app.mediaHeaderSources.splice(app.mediaHeaderSources.indexOf(source), 1);
+    }
   });
 
   it('keeps renditions within its memory cap, least recently used out first (issue #14)', () => {

@@ -1,5 +1,6 @@
 import { IMAGE_PIXEL_LIMIT } from '@axoo/contract';
 import sharp from 'sharp';
+import { withinDecodeBudget } from './decode-budget.ts';
 import { deltaE2000, type Lab, labCell, rgbToLab } from './colour.ts';
 
 /** One colour of an image's palette: CIELAB, its share of the pixels (0–1), and its search cell. */
@@ -102,13 +103,16 @@ export function paletteOf(pixels: Lab[], k = PALETTE_SIZE): Swatch[] {
  * white, EXIF orientation applied, then k-means in Lab.
  */
 export async function extractPalette(bytes: Buffer): Promise<Swatch[]> {
-  const { data, info } = await sharp(bytes, { limitInputPixels: IMAGE_PIXEL_LIMIT, failOn: 'error' })
-    .rotate()
-    .resize(SIDE, SIDE, { fit: 'inside', kernel: 'nearest' })
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  // Within the process's decode budget (issue #36).
+  const { data, info } = await withinDecodeBudget(bytes, () =>
+    sharp(bytes, { limitInputPixels: IMAGE_PIXEL_LIMIT, failOn: 'error' })
+      .rotate()
+      .resize(SIDE, SIDE, { fit: 'inside', kernel: 'nearest' })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
   const pixels: Lab[] = [];
   const step = info.channels;
   for (let i = 0; i + 2 < data.length; i += step) pixels.push(rgbToLab(data[i], data[i + 1], data[i + 2]));

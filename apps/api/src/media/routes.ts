@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { IMMUTABLE, keyOf, matchesEtag, renditionOf } from './cache.ts';
+import { answerEtag, etagOf, keyOf, MEDIA_CACHE_CONTROL, matchesEtag, mediaHeadersOf, renditionOf } from './cache.ts';
 import { renderImage, typeOfExtension } from './images.ts';
 import { type UploadGrant, verifyGrant } from './local.ts';
 import { completeUpload, finishUpload } from './service.ts';
@@ -22,33 +22,37 @@ const storedImage = z.object({ filename: z.string(), width: z.number(), height: 
  * sharp renditions (DESIGN "Images").
  */
 export async function mediaRoutes(app: FastifyInstance) {
+  uploadRoutes(app);
+  serveRoutes(app);
+}
+
+/** Signature, expiry, type and declared length are checked before a single byte of the body is read. */
+async function checkGrant(app: FastifyInstance, request: FastifyRequest) {
+  const key = keyOf((request.params as Record<string, string>)['*']);
+  const q = request.query as Record<string, string | undefined>;
+  if (app.config.S3_BUCKET || !key || !q.sig || !q.type || !q.max || !q.expires) throw new AppError(403, { detail: 'media.signature_invalid' });
+  const grant: UploadGrant = { key, contentType: q.type, maxBytes: Number(q.max), expires: Number(q.expires) };
+  if (!verifyGrant(app.config.SECRET_KEY, grant, q.sig)) throw new AppError(403, { detail: 'media.signature_invalid' });
+  if (grant.expires < Date.now() / 1000) throw new AppError(403, { detail: 'media.signature_expired' });
+  const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== grant.contentType) throw new AppError(403, { detail: 'media.signature_invalid' });
+  const length = Number(request.headers['content-length'] ?? 0);
+  if (length > grant.maxBytes) throw new AppError(413, { detail: 'media.too_large' });
+  request.uploadGrant = grant;
+}
+
+/** Uploads: the signed local PUT of an image's bytes, and the completion call after a direct upload to the bucket. */
+function uploadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  /** Renditions this app is making right now, so a burst of first requests renders once. */
-  const inFlight = new Map<string, Promise<Buffer | null>>();
 
   // Image bodies arrive as raw bytes; the grant's own limit is checked again in the handler.
   app.addContentTypeParser([...IMAGE_TYPES], { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES }, (_req, body, done) => done(null, body));
-
-  /** Signature, expiry, type and declared length are checked before a single byte of the body is read. */
-  async function checkGrant(request: FastifyRequest) {
-    const key = keyOf((request.params as Record<string, string>)['*']);
-    const q = request.query as Record<string, string | undefined>;
-    if (app.config.S3_BUCKET || !key || !q.sig || !q.type || !q.max || !q.expires) throw new AppError(403, { detail: 'media.signature_invalid' });
-    const grant: UploadGrant = { key, contentType: q.type, maxBytes: Number(q.max), expires: Number(q.expires) };
-    if (!verifyGrant(app.config.SECRET_KEY, grant, q.sig)) throw new AppError(403, { detail: 'media.signature_invalid' });
-    if (grant.expires < Date.now() / 1000) throw new AppError(403, { detail: 'media.signature_expired' });
-    const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== grant.contentType) throw new AppError(403, { detail: 'media.signature_invalid' });
-    const length = Number(request.headers['content-length'] ?? 0);
-    if (length > grant.maxBytes) throw new AppError(413, { detail: 'media.too_large' });
-    request.uploadGrant = grant;
-  }
 
   r.put(
     '/media/upload/*',
     {
       config: { csrf: false },
-      onRequest: checkGrant,
+      onRequest: async (request) => checkGrant(app, request),
       bodyLimit: IMAGE_MAX_BYTES,
       schema: {
         tags: ['media'],
@@ -77,6 +81,13 @@ export async function mediaRoutes(app: FastifyInstance) {
     },
     async (request) => completeUpload(app, request.body.filename, requireUser(request).id),
   );
+}
+
+/** Serving: GET `/media/<key>` for an original, or a rendition made once and cached. */
+function serveRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  /** Renditions this app is making right now, so a burst of first requests renders once. */
+  const inFlight = new Map<string, Promise<Buffer | null>>();
 
   r.get(
     '/media/*',
@@ -87,55 +98,77 @@ export async function mediaRoutes(app: FastifyInstance) {
         querystring: z.object({ w: z.string().optional() }),
       },
     },
-    async (request, reply) => serveMedia(request, reply, (request.params as Record<string, string>)['*'], request.query.w),
+    async (request, reply) => serveMedia(app, inFlight, request, reply, (request.params as Record<string, string>)['*'], request.query.w),
   );
+}
 
-  async function serveMedia(request: FastifyRequest, reply: FastifyReply, raw: string | undefined, w: string | undefined) {
-    const key = keyOf(raw);
-    const type = key ? typeOfExtension(key) : null;
-    if (!key || !type) throw notFound();
-    const storage = app.storage;
-    if (w === undefined) {
-      const original = await storage.get(key);
-      if (!original) throw notFound();
-      return reply.header('Content-Type', type).header('Cache-Control', IMMUTABLE).header('X-Content-Type-Options', 'nosniff').send(original);
-    }
-    const asked = renditionOf(raw, w, request.headers.accept);
-    if (!asked) throw notFound();
-    const { cacheKey } = asked;
-    let rendition = app.renditions.get(cacheKey);
-    if (!rendition) {
-      let body = await storage.get(cacheKey);
-      if (!body) {
-        let pending = inFlight.get(cacheKey);
-        if (!pending) {
-          pending = (async () => {
-            const original = await storage.get(key);
-            if (!original) return null;
-            let out: Buffer;
-            try {
-              out = await renderImage(original, asked.width, asked.format);
-            } catch {
-              return null;
-            }
-            await storage.put(cacheKey, out, asked.type);
-            return out;
-          })().finally(() => inFlight.delete(cacheKey));
-          inFlight.set(cacheKey, pending);
-        }
-        body = await pending;
-        if (!body) throw notFound();
-      }
-      rendition = app.renditions.put(cacheKey, body);
-    }
-    reply
-      .header('Content-Type', asked.type)
-      .header('Cache-Control', IMMUTABLE)
-      .header('Vary', 'Accept')
-      .header('ETag', rendition.etag)
-      .header('X-Content-Type-Options', 'nosniff');
-    // A reload revalidates: the same bytes have the same tag, so the browser keeps its copy (issue #14).
-    if (matchesEtag(request.headers['if-none-match'], rendition.etag)) return reply.code(304).send();
-    return reply.send(rendition.body);
+/** An original, or the rendition `w` asks for in the format Accept allows; `inFlight` holds the renditions being made now. */
+async function serveMedia(
+  app: FastifyInstance,
+  inFlight: Map<string, Promise<Buffer | null>>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  raw: string | undefined,
+  w: string | undefined,
+) {
+  const key = keyOf(raw);
+  const type = key ? typeOfExtension(key) : null;
+  if (!key || !type) throw notFound();
+  const storage = app.storage;
+  // A cache (nginx's, a browser's) asks again with the ETag once its copy is 30 s old (issue #29): a deleted file
+  // is a 404 from then on, and a changed header (the AI opt-out) a new tag, so a new answer.
+  const answer = async (unsigned: Buffer, unsignedEtag: string, added: Record<string, string>, contentType: string) => {
+    // Issue #35: with signing on, a JPEG/PNG of an artist's work carries its Content Credentials (media/signing.ts).
+    const signing = app.mediaSigning?.signs(contentType) ? app.mediaSigning : null;
+    const { body, etag } = signing ? await signing.apply(unsigned, unsignedEtag, request.url) : { body: unsigned, etag: unsignedEtag };
+    const tag = answerEtag(etag, added);
+    reply.headers(added).header('Cache-Control', MEDIA_CACHE_CONTROL).header('ETag', tag).header('X-Content-Type-Options', 'nosniff');
+    // A reload revalidates: the same bytes with the same headers have the same tag (issue #14).
+    if (matchesEtag(request.headers['if-none-match'], tag)) return reply.code(304).send();
+    return reply.send(body);
+  };
+  if (w === undefined) {
+    const original = await storage.get(key);
+    if (!original) throw notFound();
+    reply.header('Content-Type', type);
+    return answer(original, etagOf(original), await mediaHeadersOf(app.mediaHeaderSources, request.url), type);
   }
+  const asked = renditionOf(raw, w, request.headers.accept);
+  if (!asked) throw notFound();
+  const { cacheKey } = asked;
+  let rendition = app.renditions.get(cacheKey);
+  if (!rendition) {
+    let body = await storage.get(cacheKey);
+    if (!body) {
+      let pending = inFlight.get(cacheKey);
+      if (!pending) {
+        pending = (async () => {
+          const original = await storage.get(key);
+          if (!original) return null;
+          let out: Buffer;
+          try {
+            out = await renderImage(original, asked.width, asked.format);
+          } catch {
+            return null;
+          }
+          await storage.put(cacheKey, out, asked.type);
+          // The original may have been deleted while this was made (issue #29): the deletion job removes the
+          // original before its renditions, so either it removes this one too, or this finds the original gone.
+          const still = await storage.open(key);
+          if (still) {
+            still.body.destroy();
+            return out;
+          }
+          await storage.delete(cacheKey);
+          return null;
+        })().finally(() => inFlight.delete(cacheKey));
+        inFlight.set(cacheKey, pending);
+      }
+      body = await pending;
+      if (!body) throw notFound();
+    }
+    rendition = app.renditions.put(cacheKey, body);
+  }
+  reply.header('Content-Type', asked.type).header('Vary', 'Accept');
+  return answer(rendition.body, rendition.etag, await mediaHeadersOf(app.mediaHeaderSources, request.url), asked.type);
 }

@@ -1,9 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
+import { MEDIA_CACHE_CONTROL } from './cache.ts';
 import type { PresignedPut, Storage } from './storage.ts';
 
 /**
@@ -80,7 +81,8 @@ export class S3Storage implements Storage {
         Body: body,
         ContentType: contentType,
         ACL: 'public-read',
-        CacheControl: 'public, max-age=31536000, immutable',
+        // What a CDN serving the bucket itself would obey: the same bounded lifetime as the app's answers (issue #29).
+        CacheControl: MEDIA_CACHE_CONTROL,
       }),
     );
   }
@@ -101,5 +103,14 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(): AsyncIterable<{ key: string; size: number }> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, size: object.Size ?? 0 };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 }

@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Deps } from '../deps.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@axoo/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { media } from '../db/schema/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db, Executor } from '../db/client.ts';
+import { media, mediaCredentialChains } from '../db/schema/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { readCredentials, trustAnchors } from './credentials.ts';
 import { checkImage, EXTENSIONS, ImageRejected, type ImageType } from './images.ts';
+import type { Storage } from './storage.ts';
+
+/** What uploads need of a service's dependencies (`Deps` without what media does not use: plumbing sits below it). */
+type Deps = { db: Db; storage: Storage };
+/** Finishing an upload also reads its Content Credentials: the trust list's setting, and a log for refused manifests. */
+type FinishDeps = Deps & { config: Pick<Config, 'C2PA_TRUST_ANCHORS'>; log: FastifyBaseLogger };
 
 /** How long a presigned upload URL stays valid. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
@@ -90,7 +98,7 @@ export interface StoredImage {
  * After the bytes arrived (the local PUT, or the S3 `complete_url` call): check them, strip metadata,
  * store the clean copy and mark the row ready. Refused bytes are deleted and answered with a field message.
  */
-export async function finishUpload(deps: Deps, key: string, given?: Buffer): Promise<StoredImage> {
+export async function finishUpload(deps: FinishDeps, key: string, given?: Buffer): Promise<StoredImage> {
   const [row] = await deps.db.select().from(media).where(eq(media.key, key));
   if (!row) throw notFound();
   if (row.status === 'ready') throw new AppError(409, { detail: 'media.already_uploaded' });
@@ -110,16 +118,34 @@ export async function finishUpload(deps: Deps, key: string, given?: Buffer): Pro
     if (error instanceof ImageRejected) throw await refuse(`media.rejected_${error.reason}`);
     throw error;
   }
+  // Issue #35: the manifest is read from the bytes as uploaded (the stored copy is stripped of it, like any metadata).
+  const read = await readCredentials(bytes, trustAnchors(deps.config.C2PA_TRUST_ANCHORS));
+  if (read.reason) deps.log.warn({ key, reason: read.reason }, 'content credentials ignored');
   if (given || checked.body !== bytes) await storage.put(key, checked.body, checked.contentType);
-  await deps.db
-    .update(media)
-    .set({ status: 'ready', size: checked.body.length, width: checked.width, height: checked.height, dominantColor: checked.dominantColor })
-    .where(eq(media.key, key));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(media)
+      .set({
+        status: 'ready',
+        size: checked.body.length,
+        width: checked.width,
+        height: checked.height,
+        dominantColor: checked.dominantColor,
+        credentials: read.summary,
+      })
+      .where(eq(media.key, key));
+    // What a change of the trust list re-decides trust from (server-side only; see credentials.ts `chain`).
+    if (read.chain)
+      await tx
+        .insert(mediaCredentialChains)
+        .values({ key, chain: read.chain })
+        .onConflictDoUpdate({ target: mediaCredentialChains.key, set: { chain: read.chain } });
+  });
   return { filename: key, width: checked.width, height: checked.height, dominant_color: checked.dominantColor };
 }
 
 /** The S3 `complete_url` call: only the uploader may finish their own upload. */
-export async function completeUpload(deps: Deps, key: string, userId: number): Promise<StoredImage> {
+export async function completeUpload(deps: FinishDeps, key: string, userId: number): Promise<StoredImage> {
   if (!KEY_PATTERN.test(key)) throw notFound();
   const [row] = await deps.db.select({ ownerId: media.ownerId }).from(media).where(eq(media.key, key));
   if (!row) throw notFound();

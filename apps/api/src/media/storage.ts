@@ -25,4 +25,6 @@ export interface Storage {
    */
   putPrivateFile(key: string, file: string, contentType: string): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Every object's key and size, in no set order (issue #32: backups walk the whole store). */
+  list(): AsyncIterable<{ key: string; size: number }>;
 }

@@ -9,7 +9,8 @@ import { Agent, buildTestApp } from '../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, loginAs } from '../../test/factories.ts';
 import { eq } from 'drizzle-orm';
 import { artworks, banners } from '../db/schema/index.ts';
-import { headingOf, inlineStylesheets, pageModulesOf } from './host.ts';
+import { headingOf, inlineStylesheets } from './document.ts';
+import { pageModulesOf } from './preloads.ts';
 
 // A web build as `vite build` lays it out: index.html, hashed assets with .br/.gz, and the manifest.
 const dist = mkdtempSync(join(tmpdir(), 'axoo-dist-'));

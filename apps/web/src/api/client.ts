@@ -35,6 +35,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Form-encoded body (SPEC §7 login). */
   form?: Record<string, string>;
+  /** A file sent as it is, with its type (issue #34.5: a ZIP to import). */
+  file?: { body: Blob; type: string };
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
   /** false: a 403 is returned to the caller instead of sending the browser to /login/. */
@@ -61,12 +63,15 @@ export function goToLogin() {
  * language, JSON in and out, and any 403 sends the browser to /login/ (SPEC §6).
  */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const method = (options.method ?? (options.body !== undefined || options.form ? 'POST' : 'GET')).toUpperCase();
+  const method = (options.method ?? (options.body !== undefined || options.form || options.file ? 'POST' : 'GET')).toUpperCase();
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'ko' };
   let body: BodyInit | undefined;
   if (options.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(options.form).toString();
+  } else if (options.file) {
+    headers['Content-Type'] = options.file.type;
+    body = options.file.body;
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { hydrated } from '../hydration.ts';
 
 type Lang = 'ko' | 'en';
 export const LANGS: Lang[] = ['ko', 'en'];
@@ -64,11 +65,16 @@ export const i18nReady = i18n
     returnNull: false,
   });
 
-/** The visible language switch: persists in a cookie the server reads too (one year). */
-export function setLanguage(lang: Lang) {
+/**
+ * The visible language switch: persists in a cookie the server reads too (one year). A part of the server's page
+ * not hydrated yet (a lazy page still loading its code) would hydrate in the new language over the server's words
+ * (React error 418): the words change once the whole page is React's (hydration.ts).
+ */
+export async function setLanguage(lang: Lang) {
   document.cookie = `lang=${lang}; path=/; max-age=31536000; samesite=lax`;
+  await hydrated();
   document.documentElement.lang = lang;
-  return i18n.changeLanguage(lang);
+  await i18n.changeLanguage(lang);
 }
 
 export default i18n;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useSite } from '../site.ts';
 import styles from './Footer.module.css';
 
-/** SPEC §2 Shell footer. Copyright year 2023 as the spec fixes it. */
+/** SPEC §2 Shell footer: the copyright runs from 2023, the year the spec fixes, to this year (issue #29). */
 export function Footer() {
   const { t } = useTranslation();
   const site = useSite();
@@ -33,7 +33,10 @@ export function Footer() {
             {t('footer.instagram')}
           </a>
         </nav>
-        <p className={styles.copy}>{t('footer.copyright', { product: site.site_name })}</p>
+        {/* The server and the browser may straddle a new year: the year alone may differ between them. */}
+        <p className={styles.copy} suppressHydrationWarning>
+          {t('footer.copyright', { product: site.site_name, year: new Date().getFullYear() })}
+        </p>
       </div>
     </footer>
   );

@@ -1,12 +1,16 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef } from 'react';
+import { type RefObject, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useCurrentUser, useLocalName, useSite } from '../site.ts';
 import styles from './MobileMenu.module.css';
 
-/** SPEC §2 Shell: the mobile menu adds a search link and the category list. */
-export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * SPEC §2 Shell: the mobile menu adds a search link and the category list. Closed without leaving (Escape, ×, a tap
+ * outside), it gives focus back to the button that opened it (`returnFocus`, issue #29): with no Radix trigger the
+ * dialog would leave it on the page's body.
+ */
+export function MobileMenu({ open, onClose, returnFocus }: { open: boolean; onClose: () => void; returnFocus: RefObject<HTMLElement | null> }) {
   // A link closes the menu by leaving: focus then belongs to the new page, not back on the menu button.
   const leaving = useRef(false);
   const leave = () => {
@@ -27,7 +31,10 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           onOpenAutoFocus={() => {
             leaving.current = false;
           }}
-          onCloseAutoFocus={(e) => leaving.current && e.preventDefault()}
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            if (!leaving.current) returnFocus.current?.focus();
+          }}
         >
           <div className={styles.head}>
             <Dialog.Title className={styles.title}>{site.site_name}</Dialog.Title>

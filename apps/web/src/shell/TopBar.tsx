@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { lazyComponent } from '../lazy.ts';
@@ -18,6 +18,8 @@ export function TopBar({ tools }: { tools?: ReactNode }) {
   const user = useCurrentUser();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuUsed, setMenuUsed] = useState(false);
+  // The menu is a dialog without a Radix trigger: closing it without leaving gives focus back to this button.
+  const burger = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   // Every gallery category belongs to Discover, not only /gallery/all/.
   const inGallery = pathname.startsWith('/gallery/');
@@ -69,6 +71,7 @@ export function TopBar({ tools }: { tools?: ReactNode }) {
             </>
           )}
           <button
+            ref={burger}
             type="button"
             className={styles.burger}
             aria-label={t('nav.menu')}
@@ -87,7 +90,7 @@ export function TopBar({ tools }: { tools?: ReactNode }) {
       </div>
       {menuUsed && (
         <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} returnFocus={burger} />
         </Suspense>
       )}
     </header>

@@ -28,6 +28,12 @@ export function useRouteFocus(siteName: string, skip: boolean): string {
     const timer = window.setInterval(() => {
       tries += 1;
       const main = document.getElementById('content');
+      // The page gave a field the focus itself (the gallery's search box opened from the phone menu's Search, issue
+      // #29): taking it away would close the phone's keyboard.
+      if (ownFocus(main)) {
+        window.clearInterval(timer);
+        return;
+      }
       const heading = [...(main?.querySelectorAll<HTMLElement>('h1') ?? [])].find((h) => h.offsetParent !== null);
       if (!heading && tries < 20) return;
       window.clearInterval(timer);
@@ -41,4 +47,11 @@ export function useRouteFocus(siteName: string, skip: boolean): string {
     return () => window.clearInterval(timer);
   }, [pathname, type, skip, siteName]);
   return announcement;
+}
+
+/** A field inside the content area has the focus: the page put it there (a hidden view's field loses it). */
+function ownFocus(main: HTMLElement | null): boolean {
+  const active = document.activeElement as HTMLElement | null;
+  if (!main || !active || active === main || !main.contains(active)) return false;
+  return active.matches('input, textarea, select, [contenteditable="true"]');
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../i18n/index.ts';
 import { renderApp, siteData, user } from '../test/render.tsx';
 
 beforeEach(() => {
@@ -27,7 +28,27 @@ describe('shell (SPEC §2 Shell)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/gallery/all/'));
     // No query parameter that nothing reads: the wish travels as navigation state.
     expect(router.state.location.search).toBe('');
-    await waitFor(() => expect(screen.getByRole('searchbox')).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /작품, 태그, 작가 검색|Search projects/ })).toHaveFocus());
+  });
+
+  it('keeps the focus the gallery gave its search box after the route change settles (issue #29)', async () => {
+    renderApp('/about/');
+    await userEvent.click(await screen.findByRole('button', { name: /메뉴|Menu/ }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('link', { name: /^(검색|Search)$/ }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /작품, 태그, 작가 검색|Search projects/ })).toHaveFocus());
+    // The route change looks for the page's heading for up to 2 s: past that, the box still has the focus.
+    await new Promise((r) => setTimeout(r, 2_300));
+    expect(screen.getByRole('combobox', { name: /작품, 태그, 작가 검색|Search projects/ })).toHaveFocus();
+  });
+
+  it('gives focus back to the menu button when the phone menu closes with Escape (issue #29)', async () => {
+    renderApp('/about/');
+    const button = await screen.findByRole('button', { name: /메뉴|Menu/ });
+    await userEvent.click(button);
+    await screen.findByRole('dialog');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(button).toHaveFocus());
   });
 
   it('shows UPLOAD and the avatar menu to a logged-in user', async () => {
@@ -58,6 +79,17 @@ describe('shell (SPEC §2 Shell)', () => {
     const main = await screen.findByRole('navigation', { name: /Main|주 메뉴/ });
     expect(within(main).getByRole('link', { name: 'Discover' })).toHaveAttribute('aria-current', 'page');
     expect(within(main).getByRole('link', { name: 'Goodluck' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('names every top menu link in one language in Korean, the Following feed too (issue #29)', async () => {
+    await i18n.changeLanguage('ko');
+    renderApp('/about/', siteData({ user: user() }));
+    const main = await screen.findByRole('navigation', { name: '주 메뉴' });
+    const names = within(main)
+      .getAllByRole('link')
+      .map((a) => a.textContent?.trim());
+    expect(names).toEqual(expect.arrayContaining(['Discover', 'Goodluck', 'Following']));
+    expect(names.filter((n) => /[가-힣]/.test(n ?? ''))).toEqual([]);
   });
 
   it('opens the avatar menu from the keyboard and offers Help and Logout', async () => {

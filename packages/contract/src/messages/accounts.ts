@@ -31,6 +31,10 @@ export const accounts = {
     ko: '비밀번호 재설정 요청이 너무 많습니다. {minutes}분 후에 다시 시도하세요.',
     en: 'Too many password reset requests. Try again in {minutes} minutes.',
   },
+  'signup.locked': {
+    ko: '이 주소에서 가입 시도가 너무 많습니다. {minutes}분 후에 다시 시도하세요.',
+    en: 'Too many sign-ups from this address. Try again in {minutes} minutes.',
+  },
   'email.taken': { ko: '이미 가입된 이메일입니다.', en: 'A user with that email already exists.' },
   'username.invalid': {
     ko: '영문, 숫자와 . @ _ - 만 사용할 수 있습니다.',

@@ -23,6 +23,14 @@ export const artworks = {
   'artwork.tag_too_long': { ko: '너무 긴 태그가 있습니다.', en: 'One or more of your tags are too long.' },
   'artwork.image_not_uploaded': { ko: '업로드하지 않은 이미지입니다: {value}', en: 'This image was not uploaded here: {value}' },
   'artwork.content_too_long': { ko: '내용이 너무 깁니다.', en: 'The content is too long.' },
+  // Issue #34: scheduling and review links.
+  'artwork.publish_at_invalid': { ko: '날짜와 시간을 올바르게 입력하세요.', en: 'Enter a valid date and time.' },
+  'artwork.publish_at_past': { ko: '예약 시각은 지금 이후여야 합니다.', en: 'The scheduled time must be in the future.' },
+  'artwork.publish_at_too_far': { ko: '예약은 1년 이내로만 할 수 있습니다.', en: 'You can schedule at most one year ahead.' },
+  'review_link.expires_invalid': { ko: '날짜와 시간을 올바르게 입력하세요.', en: 'Enter a valid date and time.' },
+  'review_link.expires_past': { ko: '만료 시각은 지금 이후여야 합니다.', en: 'The expiry must be in the future.' },
+  'review_link.expires_too_far': { ko: '검토 링크는 최대 1년까지 유효합니다.', en: 'A review link can last at most one year.' },
+  'review_link.gone': { ko: '이 검토 링크는 만료되었거나 취소되었습니다.', en: 'This review link has expired or was revoked.' },
   // Uploads.
   'media.type_invalid': { ko: 'JPG, PNG, GIF, WebP 이미지만 올릴 수 있습니다.', en: 'Only JPG, PNG, GIF or WebP images can be uploaded.' },
   'media.too_large': {
@@ -37,5 +45,10 @@ export const artworks = {
   'media.rejected_type': { ko: '이미지 파일이 아닙니다.', en: 'The file is not an image.' },
   'media.rejected_mismatch': { ko: '파일 내용이 선언한 형식과 다릅니다.', en: 'The file content does not match its declared type.' },
   'media.rejected_corrupt': { ko: '이미지를 읽을 수 없습니다.', en: 'The image could not be read.' },
+  'media.decode_busy': {
+    ko: '지금은 이미지를 처리할 수 없습니다. 잠시 후 다시 시도하세요.',
+    en: 'Images cannot be processed right now. Please try again in a moment.',
+  },
+  'media.decode_too_large': { ko: '이미지가 너무 커서 처리할 수 없습니다.', en: 'The image is too large to process.' },
   'media.rejected_too_many_pixels': { ko: '이미지의 픽셀 수가 너무 많습니다.', en: 'The image has too many pixels.' },
 } satisfies Catalogue;

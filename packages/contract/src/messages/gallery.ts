@@ -2,9 +2,14 @@ import type { Catalogue } from '../i18n.ts';
 
 /** Messages of the discovery area: gallery filters, search, collections (issue #5). */
 export const gallery = {
-  'gallery.invalid_ordering': { ko: '정렬은 -created, created, -hit, hit 중 하나여야 합니다.', en: 'ordering must be one of -created, created, -hit, hit.' },
+  'gallery.invalid_ordering': {
+    ko: '정렬은 -created, created, -hit, hit, relevance 중 하나여야 합니다.',
+    en: 'ordering must be one of -created, created, -hit, hit, relevance.',
+  },
   'gallery.invalid_date': { ko: 'YYYY-MM-DD 형식의 날짜를 입력하세요.', en: 'Enter a date as YYYY-MM-DD.' },
   'gallery.search_too_long': { ko: '검색어는 {max}자 이하로 입력하세요.', en: 'Search terms are at most {max} characters.' },
+  'gallery.search_blank': { ko: '검색어를 입력하세요. 공백만으로는 검색할 수 없습니다.', en: 'Enter a search term: spaces alone cannot be searched.' },
+  'gallery.search_control': { ko: '검색어에 제어 문자를 넣을 수 없습니다.', en: 'Search terms cannot contain control characters.' },
   'gallery.invalid_type': { ko: '유형은 projects, collection, application 중 하나여야 합니다.', en: 'type must be projects, collection or application.' },
   'gallery.invalid_licence': {
     ko: '저작권은 by, by-nc, by-nd, by-sa, by-nc-sa, by-nc-nd 중 하나 이상을 쉼표로 구분해 입력하세요.',

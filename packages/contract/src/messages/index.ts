@@ -7,9 +7,13 @@ import { curation } from './curation.ts';
 import { follows } from './follows.ts';
 import { discovery } from './discovery.ts';
 import { gallery } from './gallery.ts';
+import { imports } from './imports.ts';
 import { invites } from './invites.ts';
+import { fairCalls } from './fair-calls.ts';
 import { judging } from './judging.ts';
+import { fairJudging } from './fair-judging.ts';
 import { profiles } from './profiles.ts';
+import { moderation } from './moderation.ts';
 import { rights } from './rights.ts';
 
 /**
@@ -23,12 +27,16 @@ export const messages: Catalogue = {
   ...artworks,
   ...curation,
   ...invites,
+  ...fairCalls,
   ...judging,
+  ...fairJudging,
   ...profiles,
   ...conversations,
   ...follows,
   ...discovery,
   ...rights,
+  ...imports,
+  ...moderation,
 };
 
 export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
-import { ALT_MAX, type LicenceCode, TAG_LENGTH_MAX, TITLE_MAX } from '@axoo/contract';
+import { type AiUse, ALT_MAX, type ContentRating, type LicenceCode, type ModerationState, TAG_LENGTH_MAX, TITLE_MAX } from '@axoo/contract';
 import { categories, colors, concepts, fields } from './taxonomy.ts';
 import { users } from './users.ts';
 
 /**
- * SPEC §3 Artwork. `visible` is kept by a trigger (migration 0002_visibility): published, not a
- * draft, and the author is premium. Every list for others filters on it, with partial indexes.
+ * SPEC §3 Artwork. `visible` is kept by a trigger (migrations 0002_visibility, 0017_publishing): published, not a
+ * draft, the author is premium, and not unlisted. Every list for others filters on it, with partial indexes;
+ * `reachable` (the same without "not unlisted") says who may open its page.
  */
 export const artworks = pgTable(
   'artworks',
@@ -39,6 +40,20 @@ export const artworks = pgTable(
     published: boolean().notNull().default(true),
     draft: boolean().notNull().default(true),
     visible: boolean().notNull().default(false),
+    /** Issue #34 (2): published but kept out of every list, feed, sitemap and search (`visible` is then false). */
+    unlisted: boolean().notNull().default(false),
+    /** Kept by the same trigger: anyone with the URL may see it (published, not a draft, premium author; listed or not). */
+    reachable: boolean().notNull().default(false),
+    /**
+     * Issue #31: 'hidden' by staff or a takedown notice, 'held' for review (a possible repost); either takes it out
+     * of `reachable` and `visible` (migration 0018), so only its author, who is shown `moderationReason`, and staff see it.
+     */
+    moderationState: varchar({ length: 8 }).$type<ModerationState>().notNull().default('none'),
+    moderationReason: varchar({ length: 1000 }).notNull().default(''),
+    /** Issue #34 (1): when a waiting draft publishes itself (the `artworks.publish` job); null when none is scheduled. */
+    publishAt: timestamp({ withTimezone: true }),
+    /** Issue #34 (5): published quietly (an imported back catalogue): no followers' fan-out, not in the Following feed. */
+    quiet: boolean().notNull().default(false),
     cover: text().notNull().default(''),
     rawCover: text().notNull().default(''),
     croppedCover: text().notNull().default(''),
@@ -46,6 +61,14 @@ export const artworks = pgTable(
     width: integer(),
     level: smallint(),
     hit: integer().notNull().default(0),
+    /** Issue #35: an image it shows carries valid Content Credentials (kept by the save), for `?credentials=valid`. */
+    credentials: boolean().notNull().default(false),
+    /** Issue #31: 'general' or 'mature' (a viewer who has not opted in gets only `blurredCover`, never the cover). */
+    rating: varchar({ length: 8 }).$type<ContentRating>().notNull().default('general'),
+    /** Issue #31: how AI was used: 'none', 'assisted' or 'generated' (the overlay's label, `?ai_use=none`). */
+    aiUse: varchar({ length: 10 }).$type<AiUse>().notNull().default('none'),
+    /** Issue #31: the server's blurred copy of the cover (sharp, `domain/artworks/rating.ts`), '' until made. */
+    blurredCover: text().notNull().default(''),
     publishedAt: timestamp({ withTimezone: true }),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -60,11 +83,18 @@ export const artworks = pgTable(
     index('artworks_created_idx').on(t.created),
     index('artworks_visible_licence_idx').on(t.licence, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible}`),
     index('artworks_visible_id_idx').on(t.id).where(sql`${t.visible}`),
+    index('artworks_visible_credentials_idx').on(t.created.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible} and ${t.credentials}`),
     index('artworks_visible_color_idx').on(t.colorId, t.created.desc().nullsFirst()).where(sql`${t.visible}`),
     // The gallery searches titles among visible artworks only (an author's own hidden work is
     // found through the author index): a partial index holds and rechecks no other rows.
     index('artworks_visible_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`).with({ fastupdate: false }).where(sql`${t.visible}`),
+    // Issue #30 (migration 0013): the title's one- and two-character grams, for searches of any length.
+    index('artworks_visible_title_grams').using('gin', sql`search_grams(${t.title})`).with({ fastupdate: false }).where(sql`${t.visible}`),
     check('artworks_level_range', sql`${t.level} is null or ${t.level} between 1 and 5`),
+    index('artworks_visible_general_idx').on(t.created.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible} and ${t.rating} = 'general'`),
+    index('artworks_visible_no_ai_idx').on(t.created.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible} and ${t.aiUse} = 'none'`),
+    check('artworks_rating_choice', sql`${t.rating} in ('general', 'mature')`),
+    check('artworks_ai_use_choice', sql`${t.aiUse} in ('none', 'assisted', 'generated')`),
     check('artworks_background_hex', sql`${t.backgroundColor} ~ '^#[0-9A-Fa-f]{6}$'`),
   ],
 );
@@ -131,7 +161,10 @@ export const tags = pgTable(
     id: serial().primaryKey(),
     name: varchar({ length: TAG_LENGTH_MAX }).notNull().unique(),
   },
-  (t) => [index('tags_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`)],
+  (t) => [
+    index('tags_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('tags_name_grams').using('gin', sql`search_grams(${t.name})`).with({ fastupdate: false }),
+  ],
 );
 
 export const artworkTags = pgTable(
@@ -179,4 +212,50 @@ export const artworkViews = pgTable(
     day: date({ mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.artworkId, t.viewer, t.day] }), index('artwork_views_day_idx').on(t.day)],
+);
+
+/** Issue #34 (3): a review link shows one artwork read-only to whoever holds its token, until it expires or is revoked. */
+export const reviewLinks = pgTable(
+  'review_links',
+  {
+    id: serial().primaryKey(),
+    artworkId: integer()
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    token: varchar({ length: 64 }).notNull().unique(),
+    expires: timestamp({ withTimezone: true }).notNull(),
+    revoked: timestamp({ withTimezone: true }),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_links_artwork_idx').on(t.artworkId, t.id)],
+);
+
+/**
+ * Issue #34 (4): the state of a published artwork before a save changed its cover, image set or text (migration
+ * 0022). `version` counts per artwork from 1; the images it names stay stored while it exists (a media retainer).
+ */
+export const artworkVersions = pgTable(
+  'artwork_versions',
+  {
+    id: serial().primaryKey(),
+    artworkId: integer()
+      .notNull()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    title: varchar({ length: TITLE_MAX }).notNull().default(''),
+    content: text().notNull().default(''),
+    cover: text().notNull().default(''),
+    rawCover: text().notNull().default(''),
+    croppedCover: text().notNull().default(''),
+    coverAlt: varchar({ length: ALT_MAX }).notNull().default(''),
+    height: integer(),
+    width: integer(),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('artwork_versions_number_unique').on(t.artworkId, t.version),
+    index('artwork_versions_cover_idx').on(t.cover),
+    index('artwork_versions_raw_cover_idx').on(t.rawCover),
+    index('artwork_versions_cropped_cover_idx').on(t.croppedCover),
+  ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { MESSAGE_BUDGET_MAX, MESSAGE_SUBJECT_MAX, MESSAGE_TIMELINE_MAX, REPORT_REASON_MAX } from '@axoo/contract';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { MESSAGE_BUDGET_MAX, MESSAGE_SUBJECT_MAX, MESSAGE_TIMELINE_MAX } from '@axoo/contract';
 import { artworks } from './artworks.ts';
 import { users } from './users.ts';
 
@@ -72,25 +72,4 @@ export const contactBlocks = pgTable(
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
-);
-
-/** A message reported to staff; open while `resolvedAt` is null. */
-export const messageReports = pgTable(
-  'message_reports',
-  {
-    id: serial().primaryKey(),
-    messageId: integer()
-      .notNull()
-      .references(() => conversationMessages.id, { onDelete: 'cascade' }),
-    reporterId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reason: varchar({ length: REPORT_REASON_MAX }).notNull().default(''),
-    resolvedAt: timestamp({ withTimezone: true }),
-    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('message_reports_message_reporter_uq').on(t.messageId, t.reporterId),
-    index('message_reports_open_idx').on(t.id).where(sql`${t.resolvedAt} is null`),
-  ],
 );

@@ -9,3 +9,7 @@ export * from './conversations.ts';
 export * from './follows.ts';
 export * from './judging.ts';
 export * from './rights.ts';
+export * from './fair-calls.ts';
+export * from './imports.ts';
+export * from './moderation.ts';
+export * from './image-hashes.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
-import { ANSWER_MAX, type ColumnWidth, INVITE_TITLE_MAX, type InviteStatus } from '@axoo/contract';
+import { ANSWER_MAX, type ColumnWidth, INVITE_TITLE_MAX, type InviteStatus, type QuestionKind } from '@axoo/contract';
 import { artworks } from './artworks.ts';
 import { users } from './users.ts';
 
@@ -28,11 +28,18 @@ export const invites = pgTable(
     /** Judging (issue #16): scores run from 1 to this; jurors see the artists' names only when the call says so. */
     scoreScale: smallint().notNull().default(10),
     revealNames: boolean().notNull().default(false),
+    /** Issue #33.6: entries arriving this many minutes after `closed` are still accepted, marked late. */
+    graceMinutes: smallint().notNull().default(0),
+    /** Issue #33.8: the jury's statement the owner writes for the published results. */
+    juryStatement: text().notNull().default(''),
+    /** Issue #33.5: when the owner released the jurors' shareable comments to the applicants. */
+    feedbackReleased: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('invites_owner_idx').on(t.ownerId),
     check('invites_status_choice', sql`${t.status} in ('review', 'ongoing', 'examination', 'selection')`),
     check('invites_score_scale_range', sql`${t.scoreScale} between 2 and 10`),
+    check('invites_grace_minutes_range', sql`${t.graceMinutes} between 0 and 1440`),
   ],
 );
 
@@ -87,8 +94,14 @@ export const inviteQuestions = pgTable(
       .references(() => invites.id, { onDelete: 'cascade' }),
     question: text().notNull(),
     order: integer().notNull().default(0),
+    /** Issue #33.1: 'eligibility' questions are answered yes/no before applying; `required_answer` is the one that passes. */
+    kind: varchar({ length: 12 }).$type<QuestionKind>().notNull().default('text'),
+    requiredAnswer: boolean(),
   },
-  (t) => [index('invite_questions_invite_idx').on(t.inviteId, t.order)],
+  (t) => [
+    index('invite_questions_invite_idx').on(t.inviteId, t.order),
+    check('invite_questions_kind_choice', sql`${t.kind} in ('text', 'eligibility') and ((${t.kind} = 'eligibility') = (${t.requiredAnswer} is not null))`),
+  ],
 );
 
 export const inviteApplications = pgTable(
@@ -107,6 +120,8 @@ export const inviteApplications = pgTable(
     applicantId: integer().references(() => users.id, { onDelete: 'set null' }),
     selected: boolean().notNull().default(false),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Issue #33.6: sent within the call's grace window, after its closing date. */
+    late: boolean().notNull().default(false),
   },
   (t) => [
     unique('invite_applications_uq').on(t.inviteId, t.artworkId),

@@ -22,6 +22,8 @@ export const jobs = pgTable(
     runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp({ withTimezone: true }),
     lastError: text(),
+    /** Issue #32: the request that queued the job (its id in the logs), when one did. */
+    requestId: varchar({ length: 64 }),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finished: timestamp({ withTimezone: true }),
   },

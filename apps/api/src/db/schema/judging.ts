@@ -149,8 +149,51 @@ export const inviteReviews = pgTable(
     comment: text().notNull().default(''),
     conflict: boolean().notNull().default(false),
     updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Issue #33.3: why the juror declared the conflict (optional), and when (null for one set before). */
+    conflictReason: varchar({ length: 500 }).notNull().default(''),
+    conflictDeclared: timestamp({ withTimezone: true }),
+    /** Issue #33.5: the juror lets the applicant read this comment once the owner releases feedback. */
+    shareable: boolean().notNull().default(false),
   },
   (t) => [primaryKey({ name: 'invite_reviews_pk', columns: [t.jurorId, t.applicationId] })],
+);
+
+/** Issue #33.7: a public vote on the shortlist between two instants. */
+export const inviteVoteRounds = pgTable(
+  'invite_vote_rounds',
+  {
+    id: serial().primaryKey(),
+    inviteId: integer()
+      .notNull()
+      .references(() => invites.id, { onDelete: 'cascade' }),
+    starts: timestamp({ withTimezone: true }).notNull(),
+    ends: timestamp({ withTimezone: true }).notNull(),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invite_vote_rounds_invite_idx').on(t.inviteId, t.starts), check('invite_vote_rounds_order', sql`${t.ends} > ${t.starts}`)],
+);
+
+/** One vote per account per round (voting again moves it); the address for the per-IP limit. */
+export const inviteVotes = pgTable(
+  'invite_votes',
+  {
+    roundId: integer()
+      .notNull()
+      .references(() => inviteVoteRounds.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    applicationId: integer()
+      .notNull()
+      .references(() => inviteApplications.id, { onDelete: 'cascade' }),
+    ip: varchar({ length: 45 }).notNull().default(''),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'invite_votes_pk', columns: [t.roundId, t.userId] }),
+    index('invite_votes_ip_idx').on(t.roundId, t.ip),
+    index('invite_votes_application_idx').on(t.applicationId),
+  ],
 );
 
 /** The juror pack of an invite: one at a time, its progress written as the job goes. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { CredentialSummary } from '@axoo/contract';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** SPEC §3 Banner: home carousel slide. */
@@ -61,7 +62,33 @@ export const media = pgTable(
     dominantColor: varchar({ length: 7 }),
     /** 'pending' until the bytes arrive and pass the checks, then 'ready' (or 'rejected'). */
     status: varchar({ length: 10 }).notNull().default('pending'),
+    /** Issue #35: the summary of the C2PA manifest the upload carried (null: none), read before it was stripped. */
+    credentials: jsonb().$type<CredentialSummary>(),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('media_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * Issue #35: the signer's certificate and the chain the manifest carried (PEM), for images whose manifest validated
+ * apart from trust ('valid', 'untrusted'), so a change of the trust list can re-decide them. Server-side only: no
+ * answer reads this table.
+ */
+export const mediaCredentialChains = pgTable('media_credential_chains', {
+  key: varchar({ length: 300 })
+    .primaryKey()
+    .references(() => media.key, { onDelete: 'cascade' }),
+  chain: text().notNull(),
+});
+
+/** Issue #35: the trust list (its fingerprint) the stored states were decided under, and the one a re-check applies. */
+export const credentialTrust = pgTable(
+  'credential_trust',
+  {
+    id: smallint().primaryKey().default(1),
+    fingerprint: varchar({ length: 64 }).notNull(),
+    pending: varchar({ length: 64 }),
+    checked: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('credential_trust_one_row', sql`${t.id} = 1`)],
 );

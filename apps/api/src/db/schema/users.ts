@@ -56,8 +56,12 @@ export const users = pgTable(
     hireRates: varchar({ length: HIRE_RATES_MAX }).notNull().default(''),
     /** Staff suspended this user's contacting of others (issue #20). */
     contactSuspended: boolean().notNull().default(false),
+    /** Issue #31: staff suspended the account (it can neither log in nor publish nor write); null when not. */
+    suspendedAt: timestamp({ withTimezone: true }),
     /** AI-training opt-out (issue #18): on by default; an artwork may override it. */
     aiOptOut: boolean().notNull().default(true),
+    /** Issue #31: the member opted in to see mature work unblurred (off by default; guests never). */
+    showMature: boolean().notNull().default(false),
     avatarAlt: varchar({ length: ALT_MAX }).notNull().default(''),
     bannerAlt: varchar({ length: ALT_MAX }).notNull().default(''),
     /** Language for mails to this user ('ko' | 'en'). */
@@ -76,6 +80,7 @@ export const users = pgTable(
     index('users_created_idx').on(t.created),
     index('users_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('users_username_trgm').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('users_search_grams').using('gin', sql`search_grams(${t.name} || ' ' || ${t.username})`).with({ fastupdate: false }),
     check('users_level_range', sql`${t.level} between 0 and 5`),
     check('users_gender_choice', sql`${t.gender} is null or ${t.gender} in ('Male', 'Female', 'Other')`),
     check('users_language_choice', sql`${t.language} in ('ko', 'en')`),
@@ -117,3 +122,12 @@ export const sessions = pgTable(
 
 /** A user as stored; the accounts feature owns how it is presented (features/accounts/present.ts). */
 export type UserRow = typeof users.$inferSelect;
+
+/** Issue #33.7: the address an account confirmed, and when; it counts while it is still the account's address. */
+export const emailConfirmations = pgTable('email_confirmations', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: varchar({ length: 254 }).notNull(),
+  confirmed: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

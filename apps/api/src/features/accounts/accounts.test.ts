@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, buildTestApp } from '../../../test/app.ts';
+import { Agent, agentAt, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildPremium, buildUser, loginAs, PASSWORD } from '../../../test/factories.ts';
 import { artworks, sessions, users } from '../../db/schema/index.ts';
 import { hashPassword } from './passwords.ts';
@@ -21,13 +21,8 @@ afterAll(() => app.close());
 let n = 0;
 /** A distinct client address per test, so the per-IP limits of one test do not touch another. */
 const ip = () => `10.0.${Math.floor(++n / 250)}.${n % 250}`;
-function agentFrom(lang: 'ko' | 'en' = 'en') {
-  const agent = new Agent(app, lang);
-  const address = ip();
-  const request = agent.request.bind(agent);
-  agent.request = (o) => request({ ...o, headers: { 'x-forwarded-for': address, ...(o.headers as Record<string, string>) } });
-  return agent;
-}
+/** A client at an address of its own. */
+const agentFrom = (lang: 'ko' | 'en' = 'en') => agentAt(app, ip(), lang);
 
 function signupBody(o: Record<string, unknown> = {}) {
   const k = ++n;
@@ -271,14 +266,13 @@ describe('login and logout (SPEC §7 /accounts/login/, /accounts/logout/)', () =
     expect(res.statusCode).toBe(403);
   });
 
-  it('logs out: destroys the session and goes home', async () => {
+  it('logs out: destroys the session (a POST with the CSRF check, issue #36)', async () => {
     const user = await buildUser(app);
     const agent = agentFrom();
     await login(agent, user.email, PASSWORD);
     expect(await sessionCount(user.id)).toBe(1);
-    const res = await agent.get('/accounts/logout/');
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/');
+    const res = await agent.post('/accounts/logout/');
+    expect(res.statusCode).toBe(204);
     expect(agent.cookies.has('sessionid')).toBe(false);
     expect(await sessionCount(user.id)).toBe(0);
     expect((await agent.get('/api/v1/users/me/')).statusCode).toBe(403);
@@ -564,7 +558,8 @@ describe('account deletion (SPEC §6, §7 DELETE /api/v1/users/{id}/)', () => {
     await loginAs(agent, other);
     expect((await agent.delete(`/api/v1/users/${owner.id}/`)).statusCode).toBe(403);
     expect((await agentFrom().delete(`/api/v1/users/${owner.id}/`)).statusCode).toBe(403);
-    expect((await agent.delete('/api/v1/users/abc/')).statusCode).toBe(400);
+    // A malformed path id names nothing: 404, as everywhere (docs/ARCHITECTURE.md, issue #28).
+    expect((await agent.delete('/api/v1/users/abc/')).statusCode).toBe(404);
     expect(await app.db.select().from(users).where(eq(users.id, owner.id))).toHaveLength(1);
   });
 });

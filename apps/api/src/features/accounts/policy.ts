@@ -1,4 +1,4 @@
-import type { UserRow } from './user.ts';
+import type { UserRow } from '../../domain/users/user.ts';
 
 /** Account changes (password change, deletion) are the owner's alone (SPEC §6). */
 export const canManageAccount = (viewer: UserRow, accountId: number) => viewer.id === accountId;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, userCategories, users } from '../../db/schema/index.ts';
+import { oneRow, someRows } from '../../http/rows.ts';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -32,17 +33,19 @@ export async function insertUser(db: Executor, values: NewUser) {
 }
 
 export async function updateUser(db: Executor, id: number, values: Partial<NewUser>) {
-  const [row] = await db
-    .update(users)
-    .set({ ...values, updated: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+  // An account gone meanwhile: 404 (issue #36).
+  return oneRow(
+    db
+      .update(users)
+      .set({ ...values, updated: new Date() })
+      .where(eq(users.id, id))
+      .returning(),
+  );
 }
 
 export const setLastLogin = (db: Executor, id: number, at: Date) => db.update(users).set({ lastLogin: at }).where(eq(users.id, id));
 
-export const deleteUser = (db: Executor, id: number) => db.delete(users).where(eq(users.id, id));
+export const deleteUser = (db: Executor, id: number) => someRows(db.delete(users).where(eq(users.id, id)).returning({ id: users.id }));
 
 export function categoriesByCode(db: Executor, codes: string[]) {
   if (!codes.length) return Promise.resolve([]);

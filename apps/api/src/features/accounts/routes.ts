@@ -1,12 +1,12 @@
 import { numericIdParams } from '@axoo/contract';
 import { loginSchema, passwordChangeSchema, passwordResetRequestSchema, passwordResetSchema, signupSchema } from '@axoo/contract/accounts-schema';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { users } from '../../db/schema/index.ts';
 import { requireUser } from '../../http/auth.ts';
-import { columnRetainer } from '../../media/cleanup.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
+import { isKnownDevice, rememberDevice } from '../../http/devices.ts';
 import { endSession, startSession } from '../../http/sessions.ts';
+import { siteOrigin } from '../../http/paging.ts';
 import * as accounts from './service.ts';
 import { LIMITS, Throttle } from './throttle.ts';
 
@@ -14,34 +14,58 @@ const locked = (key: string, seconds: number) =>
   new AppError(429, { detail: { key, params: { minutes: Math.ceil(seconds / 60), seconds } } }, { 'Retry-After': String(seconds) });
 const emailKey = (email: string) => email.trim().toLowerCase();
 
-/** Where links in mails point: PUBLIC_URL when set (never trust the Host header then), else this request's origin. */
-const siteOrigin = (request: FastifyRequest) => (request.server.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
-
-/** SPEC §7 accounts and users calls: sign up, login, logout, current user, delete, password change and reset. */
-export async function accountsRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  // A profile's pictures stay while a user row shows them (issue #13).
-  app.mediaCleanup.retain(columnRetainer([users.avatar, users.rawAvatar, users.croppedAvatar, users.banner, users.rawBanner, users.croppedBanner]));
+/** The app's throttles of the account calls (issues #13, #36), one per limit. */
+function accountThrottles(app: FastifyInstance) {
   const on = app.config.RATE_LIMITS !== 'off';
   const throttle = (name: keyof typeof LIMITS) => new Throttle(name, LIMITS[name], app.counters, app.log, on);
-  const throttles = {
+  return {
     loginIp: throttle('loginPerIp'),
     loginAccount: throttle('loginPerAccount'),
+    loginDevice: throttle('loginPerKnownDevice'),
     resetAddress: throttle('resetPerAddress'),
     resetIp: throttle('resetPerIp'),
     change: throttle('passwordChangePerUser'),
+    signup: throttle('signupPerIp'),
   };
+}
+type Throttles = ReturnType<typeof accountThrottles>;
 
+/** SPEC §7 accounts and users calls: sign up, login, logout, current user, delete, password change and reset. */
+export async function accountsRoutes(app: FastifyInstance) {
+  const throttles = accountThrottles(app);
+  app.jobs.handle(accounts.PASSWORD_RESET_JOB, (payload: { email: string; origin: string }) => accounts.sendPasswordReset(app, payload));
+  signupRoutes(app, throttles);
+  sessionRoutes(app, throttles);
+  userRoutes(app);
+  passwordRoutes(app, throttles);
+}
+
+/** Sign up: the new account, logged in at once. */
+function signupRoutes(app: FastifyInstance, throttles: Throttles) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/v1/users/',
     { schema: { tags: ['accounts'], summary: 'Sign up; the new user is logged in (SPEC §7)', body: signupSchema } },
     async (request, reply) => {
-      const user = await accounts.signUp(app.db, request.body, request.lang);
+      // Issue #36: a new account and an "e-mail taken" answer both count for the client's address; other refusals do not.
+      const wait = await throttles.signup.take(request.ip);
+      if (wait) {
+        await throttles.signup.giveBack(request.ip);
+        throw locked('signup.locked', wait);
+      }
+      const user = await accounts.signUp(app.db, request.body, request.lang).catch(async (err) => {
+        if (!(err instanceof AppError && 'email' in err.body)) await throttles.signup.giveBack(request.ip);
+        throw err;
+      });
       await startSession(request, reply, user.id);
       return reply.status(201).send(await accounts.loadCurrentUser(app.db, user, request.lang));
     },
   );
+}
 
+/** The session: log in and log out. */
+function sessionRoutes(app: FastifyInstance, throttles: Throttles) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/accounts/login/',
     {
@@ -55,28 +79,45 @@ export async function accountsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { email, password } = request.body;
       const ipKey = request.ip;
-      const accountKey = emailKey(email);
+      // A browser that logged in to this account before is counted per account and address, not with strangers
+      // (issue #36: their failures must not lock the owner out).
+      const [accountThrottle, accountKey] = isKnownDevice(request, emailKey(email))
+        ? [throttles.loginDevice, `${emailKey(email)}|${ipKey}`]
+        : [throttles.loginAccount, emailKey(email)];
       // Counted before it is checked (issue #13): a failure keeps its count, anything else gives it back.
-      const wait = Math.max(...(await Promise.all([throttles.loginIp.take(ipKey), throttles.loginAccount.take(accountKey)])));
+      const wait = Math.max(...(await Promise.all([throttles.loginIp.take(ipKey), accountThrottle.take(accountKey)])));
       if (wait) {
-        await Promise.all([throttles.loginIp.giveBack(ipKey), throttles.loginAccount.giveBack(accountKey)]);
+        await Promise.all([throttles.loginIp.giveBack(ipKey), accountThrottle.giveBack(accountKey)]);
         throw locked('login.locked', wait);
       }
       const user = await accounts.authenticate(app.db, email, password);
       if (!user) throw badRequest({ non_field_errors: 'login.failed' });
-      await Promise.all([throttles.loginIp.giveBack(ipKey), throttles.loginAccount.clear(accountKey)]);
+      // Issue #31: a suspended account is told so (after the right password only) and how to appeal.
+      if (user.suspendedAt) throw new AppError(403, { detail: 'login.suspended' });
+      await Promise.all([throttles.loginIp.giveBack(ipKey), accountThrottle.clear(accountKey)]);
+      rememberDevice(request, reply, emailKey(email));
       await accounts.recordLogin(app.db, user.id);
       await startSession(request, reply, user.id);
       return { user: await accounts.loadCurrentUser(app.db, user, request.lang) };
     },
   );
 
-  r.get('/accounts/logout/', { schema: { tags: ['accounts'], summary: 'Log out (a link; ends the session and goes home)' } }, async (request, reply) => {
-    await endSession(request, reply);
-    reply.header('Cache-Control', 'no-store');
-    return reply.redirect('/', 302);
-  });
+  // Issue #36: a POST with the CSRF check, so a link or an image on another site cannot end a session; the GET is the
+  // web app's page with the button.
+  r.post(
+    '/accounts/logout/',
+    { schema: { tags: ['accounts'], summary: 'Log out: ends the session (the page at GET has the button)' } },
+    async (request, reply) => {
+      await endSession(request, reply);
+      reply.header('Cache-Control', 'no-store');
+      return reply.status(204).send();
+    },
+  );
+}
 
+/** The current user: read, and delete with everything it owns. */
+function userRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/v1/users/me/', { schema: { tags: ['accounts'], summary: 'The current user' } }, async (request) =>
     accounts.loadCurrentUser(app.db, requireUser(request), request.lang),
   );
@@ -90,7 +131,11 @@ export async function accountsRoutes(app: FastifyInstance) {
       return reply.status(204).send();
     },
   );
+}
 
+/** Passwords: change one's own, ask for a reset link, and reset with its token. */
+function passwordRoutes(app: FastifyInstance, throttles: Throttles) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/v1/users/:id/password_change/',
     {
@@ -131,7 +176,7 @@ export async function accountsRoutes(app: FastifyInstance) {
         await Promise.all([throttles.resetIp.giveBack(request.ip), throttles.resetAddress.giveBack(address)]);
         throw locked('password_reset.locked', wait);
       }
-      await accounts.requestPasswordReset(app, request.body.email, siteOrigin(request));
+      await accounts.requestPasswordReset(app, request.body.email, siteOrigin(app.config));
       return { detail: request.t('password.reset_sent') };
     },
   );

@@ -1,17 +1,18 @@
-import { type Lang, RESERVED_SLUGS, slugify } from '@axoo/contract';
+import { asLang, type Lang, RESERVED_SLUGS, slugify } from '@axoo/contract';
 import type { Deps } from '../../deps.ts';
 import type { SignupInput } from '@axoo/contract/accounts-schema';
 import type { Db, Executor } from '../../db/client.ts';
 import { AppError, badRequest, type FieldErrors, forbidden } from '../../http/errors.ts';
 import { endOtherSessions } from '../../http/sessions.ts';
-import type { UserRow } from './user.ts';
+import type { UserRow } from '../../domain/users/user.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
 import { queueMail } from '../../mail/queue.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { type CleanupDeps, enqueueMediaDelete } from '../../media/cleanup.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { canManageAccount, canSelfDelete } from './policy.ts';
-import { presentUser } from './present.ts';
-import { listUserCategories } from './user.ts';
+import { presentUser } from '../../domain/users/present.ts';
+import { listUserCategories } from '../../domain/users/user.ts';
 import * as q from './queries.ts';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './tokens.ts';
 
@@ -111,11 +112,23 @@ export async function changePassword(
  * SPEC §7 password_reset: when the address belongs to a user, mail them a link in their language.
  * The mail is queued (issue #13), so the answer takes about the same time whether or not the address exists.
  */
+/** The job that mails a reset link (issue #36). */
+export const PASSWORD_RESET_JOB = 'accounts.password-reset';
+
+/**
+ * A reset request queues the same one job whether or not the address exists (issue #36): the answer's timing says
+ * nothing about which addresses have accounts; the job looks the address up and mails the link when there is one.
+ */
 export async function requestPasswordReset(deps: Deps, email: string, origin: string): Promise<void> {
+  await enqueue(deps.db, PASSWORD_RESET_JOB, { email, origin });
+}
+
+/** The job of `requestPasswordReset`: a link to the address when it has an account, nothing otherwise. */
+export async function sendPasswordReset(deps: Deps, { email, origin }: { email: string; origin: string }): Promise<void> {
   const user = await q.findUserByEmail(deps.db, email);
   if (!user) return;
   const link = `${origin}/accounts/reset/${encodeUid(user.id)}/${makeResetToken(deps.config.SECRET_KEY, user)}/`;
-  const lang: Lang = user.language === 'en' ? 'en' : 'ko';
+  const lang = asLang(user.language);
   const mail = passwordResetMail(lang, {
     site: deps.config.SITE_NAME,
     name: user.name,

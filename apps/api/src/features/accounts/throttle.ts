@@ -17,6 +17,10 @@ export interface Limit {
 export const LIMITS = {
   loginPerIp: { max: 30, windowSeconds: 15 * 60 },
   loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  /** A browser that logged in to the account before (http/devices.ts), counted per account and address (issue #36). */
+  loginPerKnownDevice: { max: 10, windowSeconds: 15 * 60 },
+  /** Sign-ups and "e-mail taken" answers per client address (issue #36): listing accounts as slow as guessing passwords. */
+  signupPerIp: { max: 10, windowSeconds: 60 * 60 },
   resetPerAddress: { max: 3, windowSeconds: 60 * 60 },
   resetPerIp: { max: 10, windowSeconds: 60 * 60 },
   passwordChangePerUser: { max: 10, windowSeconds: 15 * 60 },

@@ -3,6 +3,7 @@ import type { TaxonomyList } from '@axoo/contract';
 import type { Executor } from '../../db/client.ts';
 import { categories, colors, concepts, fields, jobs, users } from '../../db/schema/index.ts';
 import { likePattern } from '../../db/like.ts';
+import { oneRow } from '../../http/rows.ts';
 
 export type MemberRow = typeof users.$inferSelect;
 
@@ -29,7 +30,8 @@ export const updateMember = (db: Executor, id: number, values: Partial<Pick<Memb
     .set({ ...values, updated: new Date() })
     .where(eq(users.id, id))
     .returning()
-    .then((r) => r[0]);
+    // A member gone meanwhile: 404 (issue #36).
+    .then((r) => oneRow(Promise.resolve(r)));
 
 /** The four lists share one shape; only the code column is named after the list (SPEC §3). */
 export interface ListItemRow {

@@ -13,10 +13,11 @@ import {
 } from '@axoo/contract';
 import { requireStaff, staffOnly } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
-import { searchRoute } from '../../http/console.ts';
+import { searchRoute } from '../../domain/console/routes.ts';
 import { createPresignedUpload } from '../../media/service.ts';
 import * as service from './service.ts';
 
+const tags = ['admin'];
 const listParams = z.object({ list: z.enum(TAXONOMY_LISTS) });
 const listItemParams = z.object({ list: z.enum(TAXONOMY_LISTS), id: numericIdParams.shape.id });
 
@@ -59,10 +60,15 @@ const jobOut = z.object({
  */
 export async function adminRoutes(app: FastifyInstance) {
   app.addHook('preValidation', staffOnly);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['admin'];
+  memberRoutes(app);
+  failedJobRoutes(app);
+  listRoutes(app);
+  presignRoutes(app);
+}
 
-  // Members (SPEC §6 roles).
+/** Members (SPEC §6 roles). */
+function memberRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   searchRoute(app, '/api/v1/admin/users/', 'Members, newest first; search name, e-mail or username', memberOut, service.pageMembers);
   r.patch(
     '/api/v1/admin/users/:id/',
@@ -86,8 +92,11 @@ export async function adminRoutes(app: FastifyInstance) {
     },
     async (request) => service.changeMember(app, requireStaff(request), request.params.id, request.body),
   );
+}
 
-  // Background jobs that failed their last try (issue #13): mail that could not be sent, and the like.
+/** Background jobs that failed their last try (issue #13): mail that could not be sent, and the like. */
+function failedJobRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   searchRoute(
     app,
     '/api/v1/admin/jobs/',
@@ -103,8 +112,11 @@ export async function adminRoutes(app: FastifyInstance) {
       return reply.status(204).send();
     },
   );
+}
 
-  // Taxonomy lists (SPEC §3 Lists): add, rename both languages, reorder, retire.
+/** Taxonomy lists (SPEC §3 Lists): add, rename both languages, reorder, retire. */
+function listRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/v1/admin/lists/:list/',
     { schema: { tags, summary: 'A list with retired items, in display order', params: listParams, response: { 200: z.array(listItemOut) } } },
@@ -159,8 +171,11 @@ export async function adminRoutes(app: FastifyInstance) {
     },
     async (request) => service.reorderItems(app, request.params.list, request.body.ids),
   );
+}
 
-  // SPEC §4 Image upload for banner images and partner logos: the shared media flow, in the console's folder.
+/** SPEC §4 Image upload for banner images and partner logos: the shared media flow, in the console's folder. */
+function presignRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/v1/admin/presign/',
     {

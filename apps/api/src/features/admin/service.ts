@@ -1,8 +1,8 @@
 import type { TaxonomyList } from '@axoo/contract';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { UserRow } from '../accounts/user.ts';
-import { presentUser } from '../accounts/present.ts';
+import type { UserRow } from '../../domain/users/user.ts';
+import { presentUser } from '../../domain/users/present.ts';
 import { presentJob, presentListItem } from './present.ts';
 import * as q from './queries.ts';
 

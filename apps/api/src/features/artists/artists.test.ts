@@ -38,7 +38,7 @@ describe('GET /api/v1/artists/ (SPEC §7 artists, §2 Gallery Artists type)', ()
     });
     expect(res.json().results[1].categories).toEqual([{ category: cats[1].category, name: cats[1].nameEn }]);
 
-    expect(ids(await app.inject('/api/v1/artists/?is_premium=true&search=서준'))).toEqual([]);
+    expect(ids(await app.inject(`/api/v1/artists/?is_premium=true&search=${encodeURIComponent('서준')}`))).toEqual([top.id]);
     expect(ids(await app.inject(`/api/v1/artists/?is_premium=true&search=${encodeURIComponent('박서준')}`))).toEqual([top.id]);
     expect(ids(await app.inject(`/api/v1/artists/?is_premium=true&search=${encodeURIComponent('박서')}`))).toEqual([top.id]);
     expect(ids(await app.inject('/api/v1/artists/?is_premium=true&search=INALE'))).toEqual([plain.id]);

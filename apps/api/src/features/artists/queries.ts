@@ -1,7 +1,9 @@
-import { type HireAvailability, type HireFilter, slugify } from '@axoo/contract';
+import type { HireAvailability, HireFilter } from '@axoo/contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, userCategories, users } from '../../db/schema/index.ts';
+import { userMatches } from '../../domain/search/match.ts';
+import { searchWords } from '../../domain/search/terms.ts';
 
 export interface ArtistFilters {
   search?: string;
@@ -11,30 +13,13 @@ export interface ArtistFilters {
   hire?: HireFilter;
 }
 
-const likeLiteral = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Name and username through their pg_trgm indexes: a substring from three characters, a word
- * start for two (trigrams pad word starts), the exact slug for one.
- */
-function searchCondition(term: string): SQL {
-  const length = [...term].length;
-  if (length === 1) return eq(users.slug, slugify(term)) as SQL;
-  if (length === 2) {
-    const start = `${likeLiteral(term)}%`;
-    const word = `% ${likeLiteral(term)}%`;
-    return sql`(${users.name} ilike ${start} or ${users.name} ilike ${word} or ${users.username} ilike ${start})`;
-  }
-  const pattern = `%${likeLiteral(term)}%`;
-  return sql`(${users.name} ilike ${pattern} or ${users.username} ilike ${pattern})`;
-}
-
 export function artistConditions(f: ArtistFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (f.premium !== undefined) parts.push(eq(users.isPremium, f.premium) as SQL);
   if (f.hire === 'true') parts.push(isNotNull(users.availableForHire) as SQL);
   else if (f.hire) parts.push(eq(users.availableForHire, f.hire) as SQL);
-  if (f.search) parts.push(searchCondition(f.search));
+  // Issue #30: every word anywhere in the name or username (the search module, domain/search).
+  if (f.search) parts.push(userMatches(searchWords(f.search)));
   if (f.category) {
     parts.push(
       sql`exists (select 1 from ${userCategories} join ${categories} on ${categories.id} = ${userCategories.categoryId}

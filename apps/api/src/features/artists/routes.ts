@@ -1,4 +1,4 @@
-import { HIRE_FILTERS, SEARCH_MAX } from '@axoo/contract';
+import { HIRE_FILTERS, searchTermSchema } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { listArtists } from './service.ts';
 
 const listQuery = z.object({
   ...pagingQuery,
-  search: z.string().max(SEARCH_MAX, 'gallery.search_too_long').optional(),
+  search: searchTermSchema.optional(),
   categories__category: z.string().max(50).optional(),
   is_premium: z.enum(['true', 'false'], { error: 'field.invalid_choice' }).optional(),
   available_for_hire: z.enum(HIRE_FILTERS, { error: 'field.invalid_choice' }).optional(),

@@ -1,7 +1,7 @@
 import type { Lang } from '@axoo/contract';
 import type { Deps } from '../../deps.ts';
 import type { Page } from '../../http/paging.ts';
-import { presentUser } from '../accounts/present.ts';
+import { presentUser } from '../../domain/users/present.ts';
 import * as q from './queries.ts';
 
 /** SPEC §7 artists list: three statements whatever the page size. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildPremium, buildUser, loginAs } from '../../../test/factories.ts';
 import { artworkPalettes, jobs, media } from '../../db/schema/index.ts';
-import type { UserRow } from '../accounts/user.ts';
+import type { UserRow } from '../../domain/users/user.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { backfillPalettes, enqueuePaletteBackfill, PALETTE_BACKFILL_JOB } from './palette.ts';
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../deps.ts';
 import type { Executor } from '../../db/client.ts';
-import { artworkPalettes, artworks, jobs } from '../../db/schema/index.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { artworkPalettes, artworks } from '../../db/schema/index.ts';
+import { enqueueUnlessPending } from '../../jobs/queue.ts';
 import { extractPalette, type Swatch } from '../../media/palette.ts';
 
 /**
@@ -46,13 +46,7 @@ const hasImage = or(ne(artworks.cover, ''), ne(artworks.croppedCover, ''));
 export async function enqueuePaletteBackfill(db: Executor): Promise<boolean> {
   const [work] = await db.select({ id: artworks.id }).from(artworks).where(and(hasImage, withoutPalette)).limit(1);
   if (!work) return false;
-  const [busy] = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.kind, PALETTE_BACKFILL_JOB), sql`${jobs.status} in ('queued', 'running')`))
-    .limit(1);
-  if (busy) return false;
-  return enqueue(db, PALETTE_BACKFILL_JOB, {});
+  return enqueueUnlessPending(db, PALETTE_BACKFILL_JOB, {});
 }
 
 /**

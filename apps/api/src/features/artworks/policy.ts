@@ -1,5 +1,5 @@
 import type { artworks } from '../../db/schema/index.ts';
-import type { UserRow } from '../accounts/user.ts';
+import type { UserRow } from '../../domain/users/user.ts';
 
 type ArtworkAccess = Pick<typeof artworks.$inferSelect, 'authorId'>;
 
@@ -7,3 +7,6 @@ type ArtworkAccess = Pick<typeof artworks.$inferSelect, 'authorId'>;
 export function canEditArtwork(viewer: UserRow | null, artwork: ArtworkAccess): boolean {
   return viewer !== null && viewer.id === artwork.authorId;
 }
+
+/** Views by an author of their own artwork do not count towards `hit`. */
+export const countsAsView = (viewer: UserRow | null, artwork: { authorId: number }) => viewer === null || viewer.id !== artwork.authorId;

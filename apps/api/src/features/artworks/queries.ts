@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   artworkCategories,
@@ -6,15 +6,17 @@ import {
   artworkFields,
   artworks as artworksTable,
   artworkTags,
+  artworkViews,
   categories,
   colors,
   concepts,
   fields,
   tags,
 } from '../../db/schema/index.ts';
-import type { ArtworkRow } from './read-model.ts';
+import type { ArtworkRow } from '../../domain/artworks/read-model.ts';
+import { someRows } from '../../http/rows.ts';
 
-export type { ArtworkRow } from './read-model.ts';
+export type { ArtworkRow } from '../../domain/artworks/read-model.ts';
 
 /** Write side (POST/PUT/DELETE): one artwork row, taxonomy ids by code, tag upserts, link replacement. */
 export async function findArtworkRow(db: Executor, id: number): Promise<ArtworkRow | null> {
@@ -87,9 +89,34 @@ export async function insertArtwork(db: Executor, values: typeof artworksTable.$
 }
 
 export async function updateArtwork(db: Executor, id: number, values: Partial<typeof artworksTable.$inferInsert>): Promise<void> {
-  await db.update(artworksTable).set(values).where(eq(artworksTable.id, id));
+  // An artwork deleted meanwhile: 404 (issue #36).
+  await someRows(db.update(artworksTable).set(values).where(eq(artworksTable.id, id)).returning({ id: artworksTable.id }));
 }
 
 export async function deleteArtwork(db: Executor, id: number): Promise<void> {
-  await db.delete(artworksTable).where(eq(artworksTable.id, id));
+  await someRows(db.delete(artworksTable).where(eq(artworksTable.id, id)).returning({ id: artworksTable.id }));
 }
+
+/**
+ * Counts one view per viewer per artwork per day in one statement: the `artwork_views` row is the
+ * guard, and `hit` grows only when that row is new (a refresh changes nothing).
+ */
+export async function recordView(db: Executor, artworkId: number, viewer: string, day: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    with fresh as (
+      insert into ${artworkViews} (artwork_id, viewer, day) values (${artworkId}, ${viewer}, ${day})
+      on conflict do nothing returning artwork_id
+    )
+    update ${artworksTable} set hit = hit + 1 where id in (select artwork_id from fresh) returning id`);
+  const rows = 'rows' in result ? (result.rows as unknown[]) : (result as unknown[]);
+  return rows.length > 0;
+}
+
+/** SPEC §4 Artwork level (staff). */
+export const setArtworkLevel = (db: Executor, id: number, level: number | null) =>
+  db
+    .update(artworksTable)
+    .set({ level })
+    .where(eq(artworksTable.id, id))
+    .returning()
+    .then((r) => r[0]);

@@ -1,35 +1,27 @@
-import { idPathParams } from '@axoo/contract';
-import { parseId } from '../../http/params.ts';
-import { presignSchema } from '@axoo/contract';
+import { artworkCredentialsSchema, artworkMatchesSchema, idPathParams, numericIdParams, presignSchema } from '@axoo/contract';
 import { artworkWriteSchema } from '@axoo/contract/artworks';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { artworks } from '../../db/schema/index.ts';
+import { curationLevel } from '../../domain/curation/level.ts';
 import { requireUser } from '../../http/auth.ts';
-import { columnRetainer } from '../../media/cleanup.ts';
-import { enqueue } from '../../jobs/queue.ts';
-import { backfillPalettes, enqueuePaletteBackfill, PALETTE_BACKFILL_JOB } from './palette.ts';
-import { editableArtwork, presentSaved, presignArtworkImage, removeArtwork, saveArtwork } from './service.ts';
+import { parseId } from '../../http/params.ts';
+import { artworkAnswer } from './answers.ts';
+import { readArtworkCredentials } from './credentials.ts';
+import { artworkMatches } from './matches.ts';
+import { editableArtwork, patchAllowed, patchArtwork, presentSaved, presignArtworkImage, removeArtwork, saveArtwork } from './service.ts';
+
+/** Issue #34 (1): PATCH takes any field of a save (the author's) and the staff's `level`. */
+const artworkPatchSchema = artworkWriteSchema.extend({ level: curationLevel.optional() });
 
 /**
- * SPEC §7 artwork writes: create, save, delete, presign. Reads (list, detail, a user's artworks) live in the
- * gallery feature; the staff level PATCH in curation.
+ * SPEC §7 `/api/v1/artworks/` (create) and every verb of `/api/v1/artworks/{id}/`: the detail (from the shared
+ * layer's stored cards), save, the staff level, delete; and presign. The lists (the gallery, a user's artworks)
+ * live in the gallery feature.
  */
 export async function artworkRoutes(app: FastifyInstance) {
-  // An image stays while any artwork shows it as a cover or in its content (issue #13).
-  app.mediaCleanup.retain(columnRetainer([artworks.cover, artworks.rawCover, artworks.croppedCover], [artworks.content]));
-  // Issue #18: artworks with a cover and no palette (older than the palette search, or unreadable when saved) get
-  // one from a background pass, queued at start-up when any needs it.
-  app.jobs.handle<{ after?: number }>(PALETTE_BACKFILL_JOB, async (payload) => {
-    const { filled, next } = await backfillPalettes(app, payload?.after ?? 0);
-    if (filled) app.log.info({ filled, next }, 'palette backfill');
-    if (next !== null) await enqueue(app.db, PALETTE_BACKFILL_JOB, { after: next });
-  });
-  app.addHook('onReady', async () => {
-    await enqueuePaletteBackfill(app.db).catch((err) => app.log.warn({ err }, 'palette backfill not queued'));
-  });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['artworks'];
+  matchesRoute(app);
 
   r.post(
     '/api/v1/artworks/',
@@ -65,6 +57,47 @@ export async function artworkRoutes(app: FastifyInstance) {
     },
   );
 
+  r.get(
+    '/api/v1/artworks/:id/',
+    {
+      schema: {
+        tags: ['artworks'],
+        summary: 'One artwork with its content; counts one view per viewer per day (SPEC §7)',
+        params: idPathParams,
+      },
+    },
+    async (request, reply) => reply.type('application/json; charset=utf-8').send(await artworkAnswer(app, request, parseId(request.params.id))),
+  );
+
+  r.get(
+    '/api/v1/artworks/:id/credentials/',
+    {
+      schema: {
+        tags,
+        summary: 'Content Credentials (C2PA) read from the artwork images when uploaded; visible to whoever can see the artwork (issue #35)',
+        params: idPathParams,
+        response: { 200: artworkCredentialsSchema },
+      },
+    },
+    async (request) => readArtworkCredentials(app.db, request.user, parseId(request.params.id)),
+  );
+
+  r.patch(
+    '/api/v1/artworks/:id/',
+    {
+      // Permission per field, answered before validation (issue #34.1): `level` is staff's whatever it sends, every
+      // other field the author's.
+      preValidation: async (request) => patchAllowed(app, request),
+      schema: {
+        tags,
+        summary: 'Change some fields: the author the fields of a save (publish_at too, same rules as PUT); staff the level (SPEC §4 Artwork level)',
+        params: numericIdParams,
+        body: artworkPatchSchema,
+      },
+    },
+    async (request) => patchArtwork(app, requireUser(request), request.params.id, request.body, request.lang),
+  );
+
   r.delete('/api/v1/artworks/:id/', { schema: { tags, summary: 'Delete an artwork (author only)', params: idPathParams } }, async (request, reply) => {
     await removeArtwork(app, requireUser(request), parseId(request.params.id));
     return reply.status(204).send();
@@ -81,5 +114,21 @@ export async function artworkRoutes(app: FastifyInstance) {
       },
     },
     async (request) => presignArtworkImage(app, requireUser(request), parseId(request.params.id), request.body),
+  );
+}
+
+/** Issue #31: `GET /api/v1/artworks/{id}/matches/`, repost detection's answer to an artwork's author and staff. */
+function matchesRoute(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/artworks/:id/matches/',
+    {
+      schema: {
+        tags: ['artworks'],
+        summary: "Near copies of this artwork's images published by other accounts (issue #31; its author and staff only)",
+        params: idPathParams,
+        response: { 200: artworkMatchesSchema },
+      },
+    },
+    async (request) => artworkMatches(app, requireUser(request), parseId(request.params.id)),
   );
 }

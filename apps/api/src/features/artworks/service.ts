@@ -1,18 +1,28 @@
 import { type ArtworkWrite, publishProblems } from '@axoo/contract/artworks';
 import type { Deps } from '../../deps.ts';
-import { LICENCES, type LicenceCode, licenceOf } from '@axoo/contract';
+import { type Lang, LICENCES, type LicenceCode, licenceOf, pathId } from '@axoo/contract';
 import type { Executor } from '../../db/client.ts';
-import { badRequest, type FieldErrors, forbidden, notFound } from '../../http/errors.ts';
-import type { UserRow } from '../accounts/user.ts';
+import { badRequest, type FieldErrors, forbidden, notAuthenticated, notFound } from '../../http/errors.ts';
+import type { UserRow } from '../../domain/users/user.ts';
 import { mediaKeysIn, sanitizeHtml } from '../../html/sanitize.ts';
 import { type CleanupDeps, enqueueMediaDelete, mediaKeysUnder } from '../../media/cleanup.ts';
 import { createPresignedUpload, foreignMedia, type PresignAnswer } from '../../media/service.ts';
 import type { Swatch } from '../../media/palette.ts';
+import { blurredKeyOf } from '../../media/blur.ts';
 import { enqueuePaletteBackfill, measurePalette, paletteSource, replacePalette } from './palette.ts';
-import { canEditArtwork } from './policy.ts';
-import { presentArtwork } from './present.ts';
-import { relationsOf } from './read-model.ts';
+import { schedulePublish } from './schedule.ts';
+import { keepVersion, type VersionPolicy } from './version-store.ts';
+import { hashedImages, measureHashes, replaceHashes } from './matches.ts';
+import { canEditArtwork, countsAsView } from './policy.ts';
+import { anyValidCredentials, shownImages } from './credentials.ts';
+import { presentArtwork } from '../../domain/artworks/present.ts';
+import { relationsOf } from '../../domain/artworks/read-model.ts';
 import * as q from './queries.ts';
+import { type CardDeps, withCollection } from '../../domain/cards/list.ts';
+import { findArtworkWithRelated, marksOf } from '../../domain/cards/queries.ts';
+import { cardView, storedCard, withMarks } from '../../domain/cards/store.ts';
+import { makeBlurredCover, seesMature } from '../../domain/artworks/rating.ts';
+import { canViewArtwork } from '../../domain/artworks/scope.ts';
 
 type Row = q.ArtworkRow;
 const TAXONOMY = ['categories', 'fields', 'concepts'] as const;
@@ -35,16 +45,8 @@ function requestedLicence(input: ArtworkWrite, errors: FieldErrors): { chosen: b
   return { chosen: true, code };
 }
 
-/**
- * SPEC §7 POST/PUT /api/v1/artworks/: validates every rule of SPEC §5, sanitizes the content, checks that new
- * images are the author's own checked uploads, and writes the artwork, its genres/fields/concepts and its tags
- * in one transaction. Publishing (draft false) sets `publishedAt` the first time.
- */
-export async function saveArtwork(deps: Deps, author: UserRow, existing: Row | null, input: ArtworkWrite): Promise<Row> {
-  const errors: FieldErrors = {};
-  const db = deps.db;
-
-  // Taxonomy codes → ids, each kind in the order given.
+/** Taxonomy codes → ids, each kind in the order given; an unknown code is an error under its field. */
+async function taxonomyIdsOf(db: Executor, input: ArtworkWrite, errors: FieldErrors) {
   const ids: Partial<Record<(typeof TAXONOMY)[number], number[]>> = {};
   for (const kind of TAXONOMY) {
     const codes = input[kind];
@@ -55,11 +57,11 @@ export async function saveArtwork(deps: Deps, author: UserRow, existing: Row | n
     if (missing.length) errors[kind] = { key: 'artwork.unknown_choice', params: { value: missing.join(', ') } };
     else ids[kind] = unique.map((c) => found.get(c) as number);
   }
-  if (typeof input.color === 'number' && !(await q.colorExists(db, input.color))) errors.color = 'field.invalid_choice';
-  const licence = requestedLicence(input, errors);
+  return ids;
+}
 
-  const content = input.content === undefined ? undefined : sanitizeHtml(input.content);
-  // Image keys: only new ones need to be this author's ready uploads; what is already saved stays valid.
+/** Image keys: only new ones need to be this author's ready uploads; what is already saved stays valid. */
+async function checkImages(db: Executor, author: UserRow, existing: Row | null, input: ArtworkWrite, content: string | undefined, errors: FieldErrors) {
   const oldImages = new Set(existing ? [existing.cover, existing.rawCover, existing.croppedCover, ...mediaKeysIn(existing.content)] : []);
   const imageFields = { cover: input.cover, raw_cover: input.raw_cover, cropped_cover: input.cropped_cover };
   const toCheck: [string, string][] = [];
@@ -73,36 +75,12 @@ export async function saveArtwork(deps: Deps, author: UserRow, existing: Row | n
     ),
   );
   for (const [field, key] of toCheck) if (foreign.has(key)) errors[field] ??= { key: 'artwork.image_not_uploaded', params: { value: key } };
-  if (Object.keys(errors).length) throw badRequest(errors);
+}
 
-  // The state after this save decides whether publishing rules apply.
-  const links = existing ? await q.currentLinks(db, existing.id) : { categories: 0, fields: 0, concepts: 0 };
-  const draft = input.draft ?? existing?.draft ?? true;
-  const after = {
-    title: input.title ?? existing?.title ?? '',
-    content: content ?? existing?.content ?? '',
-    colorId: input.color !== undefined ? input.color : (existing?.colorId ?? null),
-    licenceChosen: licence ? licence.chosen : (existing?.licenceChosen ?? false),
-    cover: input.cover ?? existing?.cover ?? '',
-    croppedCover: input.cropped_cover ?? existing?.croppedCover ?? '',
-  };
-  if (!draft) {
-    const problems = publishProblems({
-      title: after.title,
-      categories: Array.from({ length: ids.categories?.length ?? links.categories }),
-      fields: Array.from({ length: ids.fields?.length ?? links.fields }),
-      concepts: Array.from({ length: ids.concepts?.length ?? links.concepts }),
-      color: after.colorId,
-      licence: after.licenceChosen ? 'chosen' : null,
-      cover: after.cover,
-      cropped_cover: after.croppedCover,
-      content: after.content,
-    });
-    if (Object.keys(problems).length) throw badRequest(problems);
-  }
-
+/** The columns a save writes (undefined: left as they are); publishing sets `publishedAt` the first time. */
+function columnsOf(input: ArtworkWrite, content: string | undefined, licence: ReturnType<typeof requestedLicence>, draft: boolean, existing: Row | null) {
   const flags = licence?.code ? LICENCES.find((l) => l.code === licence.code)?.flags : undefined;
-  const values = {
+  return {
     title: input.title,
     content,
     colorId: input.color,
@@ -118,6 +96,9 @@ export async function saveArtwork(deps: Deps, author: UserRow, existing: Row | n
       : {}),
     published: input.published,
     draft,
+    unlisted: input.unlisted,
+    // Issue #34 (1): a schedule is set or cancelled as asked; publishing now drops any.
+    publishAt: input.publish_at !== undefined ? input.publish_at : !draft ? null : undefined,
     cover: input.cover,
     rawCover: input.raw_cover,
     croppedCover: input.cropped_cover,
@@ -125,9 +106,84 @@ export async function saveArtwork(deps: Deps, author: UserRow, existing: Row | n
     width: input.width,
     coverAlt: input.cover_alt,
     altReminded: input.alt_reminded,
+    rating: input.rating,
+    aiUse: input.ai_use,
     ...(!draft && !existing?.publishedAt ? { publishedAt: new Date() } : {}),
   };
+}
+
+/**
+ * Issue #31: a mature work's blurred cover, made before the transaction (tens of milliseconds) when the work is
+ * mature after this save and its shown cover has no blurred copy yet; `replaced` is the old copy to delete.
+ */
+async function blurredCoverOf(deps: Deps, existing: Row | null, input: ArtworkWrite, after: { cover: string; croppedCover: string }) {
+  const rating = input.rating ?? existing?.rating ?? 'general';
+  const source = after.croppedCover || after.cover;
+  const old = existing?.blurredCover ?? '';
+  // The copy is named after its source: one of this source is already there.
+  if (rating !== 'mature' || (source && old === blurredKeyOf(source, deps.config.SECRET_KEY))) return null;
+  const key = await makeBlurredCover(deps.storage, deps.config.SECRET_KEY, source);
+  return { key, replaced: old && old !== key ? old : null };
+}
+
+/**
+ * SPEC §7 POST/PUT /api/v1/artworks/: validates every rule of SPEC §5, sanitizes the content, checks that new
+ * images are the author's own checked uploads, and writes the artwork, its genres/fields/concepts and its tags
+ * in one transaction. Publishing (draft false) sets `publishedAt` the first time; `publish_at` (issue #34) checks
+ * the same rules now, keeps it a draft and queues its publication in the same transaction.
+ */
+export async function saveArtwork(
+  deps: Deps,
+  author: UserRow,
+  existing: Row | null,
+  input: ArtworkWrite,
+  options: { level?: number | null; version?: VersionPolicy; quiet?: boolean } = {},
+): Promise<Row> {
+  const { version: versionPolicy = 'session', quiet = false, ...staff } = options;
+  const errors: FieldErrors = {};
+  const db = deps.db;
+
+  const ids = await taxonomyIdsOf(db, input, errors);
+  if (typeof input.color === 'number' && !(await q.colorExists(db, input.color))) errors.color = 'field.invalid_choice';
+  const licence = requestedLicence(input, errors);
+
+  const content = input.content === undefined ? undefined : sanitizeHtml(input.content);
+  await checkImages(db, author, existing, input, content, errors);
+  if (Object.keys(errors).length) throw badRequest(errors);
+
+  // The state after this save decides whether publishing rules apply.
+  const links = existing ? await q.currentLinks(db, existing.id) : { categories: 0, fields: 0, concepts: 0 };
+  // Issue #34 (1): a scheduled project waits as a draft until the `artworks.publish` job publishes it.
+  const draft = input.publish_at ? true : (input.draft ?? existing?.draft ?? true);
+  const after = {
+    title: input.title ?? existing?.title ?? '',
+    content: content ?? existing?.content ?? '',
+    colorId: input.color !== undefined ? input.color : (existing?.colorId ?? null),
+    licenceChosen: licence ? licence.chosen : (existing?.licenceChosen ?? false),
+    cover: input.cover ?? existing?.cover ?? '',
+    croppedCover: input.cropped_cover ?? existing?.croppedCover ?? '',
+  };
+  if (!draft || input.publish_at) {
+    const problems = publishProblems({
+      title: after.title,
+      categories: Array.from({ length: ids.categories?.length ?? links.categories }),
+      fields: Array.from({ length: ids.fields?.length ?? links.fields }),
+      concepts: Array.from({ length: ids.concepts?.length ?? links.concepts }),
+      color: after.colorId,
+      licence: after.licenceChosen ? 'chosen' : null,
+      cover: after.cover,
+      cropped_cover: after.croppedCover,
+      content: after.content,
+    });
+    if (Object.keys(problems).length) throw badRequest(problems);
+  }
+
+  const values = columnsOf(input, content, licence, draft, existing);
   const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  // Issue #35: whether an image it shows after this save carries valid Content Credentials (the gallery's filter).
+  // Issue #34 (5): an import's drafts published quietly: no followers' fan-out (the trigger), not in the Following feed.
+  if (quiet && !draft) defined.quiet = true;
+  defined.credentials = await anyValidCredentials(db, shownImages({ ...after, rawCover: input.raw_cover ?? existing?.rawCover ?? '' }));
 
   // Issue #18: the palette of the image the gallery shows, measured before the transaction (tens of milliseconds)
   // and replaced inside it, so the artwork and its palette commit together. Unreadable: none now, the job retries.
@@ -135,11 +191,23 @@ export async function saveArtwork(deps: Deps, author: UserRow, existing: Row | n
   let palette: Swatch[] | null | undefined;
   if (source !== (existing ? paletteSource(existing) : '')) palette = source ? await measurePalette(deps, source) : [];
 
+  // Issue #31: the perceptual hashes of the images it shows, when they changed (made here, stored in the transaction).
+  const hashes = await measureHashes(deps, existing ? hashedImages(existing) : [], hashedImages(after));
+  const blur = await blurredCoverOf(deps, existing, input, after);
+  if (blur) defined.blurredCover = blur.key;
   const id = await db.transaction(async (tx: Executor) => {
+    if (blur?.replaced) await enqueueMediaDelete(tx, [blur.replaced]);
     let artworkId: number;
     if (existing) {
       artworkId = existing.id;
-      await q.updateArtwork(tx, artworkId, { ...defined, updated: new Date() });
+      // Issue #34 (4): a published artwork keeps the state this save changes as a version.
+      await keepVersion(
+        tx,
+        artworkId,
+        { title: input.title, content, cover: input.cover, rawCover: input.raw_cover, croppedCover: input.cropped_cover },
+        versionPolicy,
+      );
+      await q.updateArtwork(tx, artworkId, { ...defined, ...staff, updated: new Date() });
     } else {
       artworkId = (await q.insertArtwork(tx, { ...defined, authorId: author.id })).id;
     }
@@ -149,10 +217,14 @@ export async function saveArtwork(deps: Deps, author: UserRow, existing: Row | n
     }
     if (input.tags) await q.replaceTags(tx, artworkId, input.tags);
     if (palette !== undefined) await replacePalette(tx, artworkId, palette ?? []);
+    if (hashes) await replaceHashes(tx, artworkId, hashes);
     if (palette === null) await enqueuePaletteBackfill(tx);
+    if (input.publish_at) await schedulePublish(tx, artworkId, input.publish_at);
     return artworkId;
   });
-  const saved = (await q.findArtworkRow(db, id)) as Row;
+  const saved = await q.findArtworkRow(db, id);
+  // Deleted between the save and this read (issue #36): gone, a 404.
+  if (!saved) throw notFound();
   return saved;
 }
 
@@ -162,6 +234,38 @@ export async function editableArtwork(deps: Deps, viewer: UserRow, id: number): 
   if (!row) throw notFound();
   if (!canEditArtwork(viewer, row)) throw forbidden();
   return row;
+}
+
+/**
+ * Issue #34 (1): who may send this PATCH, decided from the body's field names before it is validated: anyone not
+ * signed in is refused; `level` needs staff; any other field needs the author (a malformed or unknown id is a 404).
+ */
+export async function patchAllowed(deps: Deps, request: { user: UserRow | null; body: unknown; params: unknown }): Promise<void> {
+  const viewer = request.user;
+  if (!viewer) throw notAuthenticated();
+  const names = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? Object.keys(request.body) : [];
+  if (names.includes('level') && !viewer.isStaff) throw forbidden();
+  if (!names.some((name) => name !== 'level')) return;
+  const id = pathId(String((request.params as { id?: unknown }).id ?? ''));
+  if (id === null) throw notFound();
+  await editableArtwork(deps, viewer, id);
+}
+
+/**
+ * Issue #34 (1) `PATCH /api/v1/artworks/{id}/` (after `patchAllowed`): the author's fields go through the save (same
+ * rules as PUT, `publish_at` too), with the level in the same write when a staff author sends both; `level` alone is
+ * staff's level change; nothing named is a 400.
+ */
+export async function patchArtwork(deps: Deps, viewer: UserRow, id: number, body: ArtworkWrite & { level?: number | null }, lang: Lang) {
+  const { level, ...fields } = body;
+  if (!Object.values(fields).some((v) => v !== undefined)) {
+    if (level === undefined) throw badRequest({ non_field_errors: 'request.nothing_to_change' });
+    if (!viewer.isStaff) throw forbidden();
+    return setArtworkLevel(deps, viewer, id, level, lang);
+  }
+  const existing = await editableArtwork(deps, viewer, id);
+  const row = await saveArtwork(deps, viewer, existing, fields, level === undefined ? {} : { level });
+  return presentSaved(deps, row, viewer, lang);
 }
 
 /** Where an artwork's uploads are stored: `artworks/<id>/…`. */
@@ -179,6 +283,7 @@ export async function removeArtwork(deps: Deps & CleanupDeps, viewer: UserRow, i
       row.cover,
       row.rawCover,
       row.croppedCover,
+      row.blurredCover,
       ...mediaKeysIn(row.content),
       ...(await mediaKeysUnder(tx, mediaFolder(row.id))),
       ...(await deps.mediaCleanup.keysOf('artwork', tx, row.id)),
@@ -209,5 +314,66 @@ export async function presignArtworkImage(
 
 export async function presentSaved(deps: Deps, row: Row, viewer: UserRow, lang: 'ko' | 'en') {
   const rel = await relationsOf(deps.db, [row], viewer.id);
-  return presentArtwork(row, rel, lang, { withContent: true });
+  // The author's own editor: their work as it is (issue #31).
+  return presentArtwork(row, rel, lang, { withContent: true, showMature: true });
+}
+
+/** One viewer's view of one artwork on one day (SPEC §7: counted once). */
+export interface DailyView {
+  viewer: string;
+  day: string;
+  key: string;
+}
+
+export function dailyView(viewerKey: string, artworkId: number, now = new Date()): DailyView {
+  const day = now.toISOString().slice(0, 10);
+  return { viewer: viewerKey, day, key: `${artworkId} ${viewerKey} ${day}` };
+}
+
+/**
+ * SPEC §7 GET /api/v1/artworks/{id}/: 404 for what the viewer may not see; with `view`, counts the viewer's view
+ * of the day. The set of views this process recorded only spares the statement for a viewer's refreshes (the
+ * table's primary key stays the guard). Issue #14: the artwork with its content and relations is kept as text
+ * per language like the cards (cleared by any write); each answer appends its `hit` (shared for a moment, read
+ * afresh when this request counted a view) and the viewer's collection entry. Returns JSON text.
+ */
+export async function readArtwork(deps: CardDeps, viewer: UserRow | null, lang: Lang, id: number, view: DailyView | null): Promise<string> {
+  let stored = await storedDetail(deps, lang, id, seesMature(viewer));
+  // Issue #31: the author's own work shows as it is to them (the editor loads it here).
+  if (viewer && viewer.id === stored.authorId && !seesMature(viewer)) stored = await storedDetail(deps, lang, id, true);
+  const artwork = { authorId: stored.authorId, reachable: stored.reachable };
+  if (!canViewArtwork(viewer, artwork)) throw notFound();
+  const { gallery } = deps;
+  let counted = false;
+  if (view && countsAsView(viewer, artwork) && !gallery.recentViews.has(view.key)) {
+    counted = await q.recordView(deps.db, id, view.viewer, view.day);
+    gallery.recentViews.add(view.key);
+  }
+  // Its views are what everyone sees, shared for a moment like a list's page; a view this request counted is
+  // read afresh, so the viewer sees it. The viewer's collection entry comes with their others.
+  const hit = () => marksOf(gallery.marks, [id], null);
+  const [mark] = await withCollection(deps, viewer, counted ? hit() : gallery.pages(`detail ${id}`, hit));
+  if (!mark) throw notFound();
+  return withMarks(stored.text, mark.hit, mark.collection);
+}
+
+/** The detail as stored for one language and mature view (issue #31), read and kept when missing. */
+async function storedDetail(deps: CardDeps, lang: Lang, id: number, showMature: boolean) {
+  const variant = cardView(lang, showMature);
+  const stored = deps.gallery.details.get(variant, id);
+  if (stored) return stored;
+  const found = await findArtworkWithRelated(deps.gallery.detail, id);
+  const row = found?.rows[0];
+  if (!found || !row) throw notFound();
+  const card = storedCard(presentArtwork(row, found.rel, lang, { withContent: true, showMature }), row.authorId);
+  deps.gallery.details.set(variant, id, card);
+  return card;
+}
+
+/** SPEC §4 Artwork level: staff set 5..1 or clear it; Best Projects on home follows at once. */
+export async function setArtworkLevel(deps: Deps, viewer: UserRow, id: number, level: number | null, lang: Lang) {
+  const row = await q.setArtworkLevel(deps.db, id, level);
+  if (!row) throw notFound();
+  const rel = await relationsOf(deps.db, [row], viewer.id);
+  return presentArtwork(row, rel, lang, { showMature: seesMature(viewer) });
 }

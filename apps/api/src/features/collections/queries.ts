@@ -1,9 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworks, collections } from '../../db/schema/index.ts';
+import { someRows } from '../../http/rows.ts';
 
 export async function findArtworkAccess(db: Executor, id: number) {
-  const [row] = await db.select({ id: artworks.id, authorId: artworks.authorId, visible: artworks.visible }).from(artworks).where(eq(artworks.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: artworks.id, authorId: artworks.authorId, reachable: artworks.reachable })
+    .from(artworks)
+    .where(eq(artworks.id, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -28,4 +33,4 @@ export async function findCollection(db: Executor, id: number) {
   return row ?? null;
 }
 
-export const deleteCollection = (db: Executor, id: number) => db.delete(collections).where(eq(collections.id, id));
+export const deleteCollection = (db: Executor, id: number) => someRows(db.delete(collections).where(eq(collections.id, id)).returning({ id: collections.id }));

@@ -1,8 +1,8 @@
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { UserRow } from '../accounts/user.ts';
-import { canViewArtwork } from '../artworks/scope.ts';
-import { notify } from '../notifications/notify.ts';
+import type { UserRow } from '../../domain/users/user.ts';
+import { canViewArtwork } from '../../domain/artworks/scope.ts';
+import { notify } from '../../domain/notifications/notify.ts';
 import { canRemoveCollection } from './policy.ts';
 import * as q from './queries.ts';
 

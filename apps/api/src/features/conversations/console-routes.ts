@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffOnly } from '../../http/auth.ts';
-import { searchRoute } from '../../http/console.ts';
+import { searchRoute } from '../../domain/console/routes.ts';
 import * as service from './service.ts';
 
 /**

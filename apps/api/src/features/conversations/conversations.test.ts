@@ -374,6 +374,13 @@ describe('conversations (issue #20)', () => {
     await s.patch(`/api/v1/admin/reports/${reported.json().id}/`, { suspend_sender: false });
     expect((await start(r, other)).statusCode).toBe(201);
     expect((await s.patch('/api/v1/admin/reports/999999/', { resolved: true })).statusCode).toBe(404);
+    // Issue #31: resolved, the message can be reported again; the old report is then not reopened beside the new one.
+    await s.patch(`/api/v1/admin/reports/${reported.json().id}/`, { resolved: true });
+    const anew = await a.post(`/api/v1/conversations/${id}/report/`, { reason: 'again' });
+    expect(anew.json().id).not.toBe(reported.json().id);
+    const reopen = await s.patch(`/api/v1/admin/reports/${reported.json().id}/`, { resolved: false });
+    expect(reopen.statusCode).toBe(400);
+    expect(reopen.json()).toEqual({ resolved: ['The same person has a newer open report of this; it cannot be reopened beside it.'] });
   });
 });
 

@@ -1,8 +1,7 @@
 import { type Lang, translate } from '@axoo/contract';
+import { escapeHtml } from '../../html/escape.ts';
 import { defang } from '../../mail/defang.ts';
 import type { OutgoingMail } from '../../mail/transports.ts';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The mail telling someone of a new message (issue #20), in their language: who wrote (a name, never an address),

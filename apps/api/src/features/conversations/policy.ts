@@ -1,4 +1,4 @@
-import type { UserRow } from '../accounts/user.ts';
+import type { UserRow } from '../../domain/users/user.ts';
 import type { ConversationRow } from './queries.ts';
 
 /** Issue #20: only the two people in a conversation read it (anyone else gets a 404, as if it did not exist). */

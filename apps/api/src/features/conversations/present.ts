@@ -1,10 +1,10 @@
 import type { ContactReport, Conversation, ConversationDetail, ConversationMessage, ConversationParty } from '@axoo/contract';
-import { presentUser } from '../accounts/present.ts';
+import { presentUser } from '../../domain/users/present.ts';
 import { linksActive, sideOf } from './policy.ts';
 import type { ConversationRow, MessageRow, ReportListRow } from './queries.ts';
 
 type PartyRow = { id: number; username: string; name: string; slug: string; croppedAvatar: string };
-type ArtworkRef = { id: number; authorId: number; visible: boolean; title: string; croppedCover: string };
+type ArtworkRef = { id: number; authorId: number; reachable: boolean; title: string; croppedCover: string };
 
 /** What one conversation's card needs besides its row, gathered for a page of them. */
 export interface ConversationExtras {
@@ -22,7 +22,7 @@ const party = (row: PartyRow): ConversationParty => presentUser.owner(row);
 export function presentConversation(viewerId: number, c: ConversationRow, x: ConversationExtras): Conversation {
   const side = sideOf(viewerId, c);
   // The artwork the message is about: shown while the viewer may still see it (its author always may).
-  const artwork = x.artwork && (x.artwork.visible || x.artwork.authorId === viewerId) ? x.artwork : undefined;
+  const artwork = x.artwork && (x.artwork.reachable || x.artwork.authorId === viewerId) ? x.artwork : undefined;
   return {
     id: c.id,
     subject: c.subject,
@@ -59,8 +59,8 @@ export function presentDetail(viewerId: number, c: ConversationRow, x: Conversat
 export function presentReport(r: ReportListRow): ContactReport {
   return {
     id: r.report.id,
-    reason: r.report.reason,
-    resolved: r.report.resolvedAt !== null,
+    reason: r.report.detail || r.report.reason,
+    resolved: r.report.status === 'resolved',
     created: r.report.created.toISOString(),
     message: { id: r.message.id, body: r.message.body, created: r.message.created.toISOString() },
     conversation: r.conversation,

@@ -1,11 +1,12 @@
 import { and, count, desc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { artworks, contactBlocks, conversationMessages, conversations, messageReports, users } from '../../db/schema/index.ts';
+import { artworks, contactBlocks, conversationMessages, conversations, reports, users } from '../../db/schema/index.ts';
+import { oneRow } from '../../http/rows.ts';
+import { safeCover } from '../../domain/artworks/rating.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof conversationMessages.$inferSelect;
-export type ReportRow = typeof messageReports.$inferSelect;
 
 /** The user row locked until the transaction ends: one sender's new conversations are counted one at a time. */
 export async function lockUser(db: Executor, id: number) {
@@ -18,12 +19,17 @@ export async function findUser(db: Executor, id: number) {
   return row ?? null;
 }
 
+/** An artwork as a conversation names it; a mature work's cover is its blurred copy (issue #31). */
+const artworkRefColumns = () => ({
+  id: artworks.id,
+  authorId: artworks.authorId,
+  reachable: artworks.reachable,
+  title: artworks.title,
+  croppedCover: safeCover(artworks.croppedCover),
+});
+
 export async function findArtwork(db: Executor, id: number) {
-  const [row] = await db
-    .select({ id: artworks.id, authorId: artworks.authorId, visible: artworks.visible, title: artworks.title, croppedCover: artworks.croppedCover })
-    .from(artworks)
-    .where(eq(artworks.id, id))
-    .limit(1);
+  const [row] = await db.select(artworkRefColumns()).from(artworks).where(eq(artworks.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -125,10 +131,7 @@ export function usersByIds(db: Executor, ids: number[]) {
 
 export function artworksByIds(db: Executor, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
-  return db
-    .select({ id: artworks.id, authorId: artworks.authorId, visible: artworks.visible, title: artworks.title, croppedCover: artworks.croppedCover })
-    .from(artworks)
-    .where(inArray(artworks.id, ids));
+  return db.select(artworkRefColumns()).from(artworks).where(inArray(artworks.id, ids));
 }
 
 /** The newest message of each conversation. */
@@ -172,38 +175,23 @@ export async function markRead(db: Executor, conversationId: number, viewerId: n
     .where(and(eq(conversationMessages.conversationId, conversationId), ne(conversationMessages.authorId, viewerId), isNull(conversationMessages.readAt)));
 }
 
-/** Of the messages, those the viewer has reported. */
-export async function reportedBy(db: Executor, viewerId: number, messageIds: number[]): Promise<Set<number>> {
-  if (!messageIds.length) return new Set();
-  const rows = await db
-    .select({ id: messageReports.messageId })
-    .from(messageReports)
-    .where(and(eq(messageReports.reporterId, viewerId), inArray(messageReports.messageId, messageIds)));
-  return new Set(rows.map((r) => r.id));
-}
-
-export async function insertReport(db: Executor, values: typeof messageReports.$inferInsert) {
-  await db.insert(messageReports).values(values).onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(messageReports)
-    .where(and(eq(messageReports.messageId, values.messageId), eq(messageReports.reporterId, values.reporterId)));
-  return row;
-}
-
 const reporter = alias(users, 'reporter');
-/** Reports for the console: open first, newest first; search the message, the subject and both people's names. */
+const messageOnly = eq(reports.target, 'message');
+/** Message reports for the console (issue #31's `reports`, target 'message'): open first, newest first; search the message, the subject and both people's names. */
 export async function pageOfReports(db: Executor, search: string, limit: number, offset: number, id?: number) {
   const term = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = id
-    ? eq(messageReports.id, id)
+    ? and(messageOnly, eq(reports.id, id))
     : search
-      ? sql`(${conversationMessages.body} ilike ${term} or ${conversations.subject} ilike ${term} or ${users.name} ilike ${term} or ${users.username} ilike ${term})`
-      : undefined;
+      ? and(
+          messageOnly,
+          sql`(${conversationMessages.body} ilike ${term} or ${conversations.subject} ilike ${term} or ${users.name} ilike ${term} or ${users.username} ilike ${term})`,
+        )
+      : messageOnly;
   const base = () =>
     db
       .select({
-        report: messageReports,
+        report: reports,
         message: { id: conversationMessages.id, body: conversationMessages.body, created: conversationMessages.created },
         conversation: { id: conversations.id, subject: conversations.subject },
         sender: {
@@ -216,18 +204,18 @@ export async function pageOfReports(db: Executor, search: string, limit: number,
         },
         reporter: { id: reporter.id, username: reporter.username, name: reporter.name, slug: reporter.slug, croppedAvatar: reporter.croppedAvatar },
       })
-      .from(messageReports)
-      .innerJoin(conversationMessages, eq(conversationMessages.id, messageReports.messageId))
+      .from(reports)
+      .innerJoin(conversationMessages, eq(conversationMessages.id, reports.targetId))
       .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
       .innerJoin(users, eq(users.id, conversationMessages.authorId))
-      .innerJoin(reporter, eq(reporter.id, messageReports.reporterId))
+      .innerJoin(reporter, eq(reporter.id, reports.reporterId))
       .where(where);
   const [rows, [total]] = await Promise.all([
-    base().orderBy(sql`${messageReports.resolvedAt} is null desc`, desc(messageReports.id)).limit(limit).offset(offset),
+    base().orderBy(sql`${reports.status} = 'open' desc`, desc(reports.id)).limit(limit).offset(offset),
     db
       .select({ n: count() })
-      .from(messageReports)
-      .innerJoin(conversationMessages, eq(conversationMessages.id, messageReports.messageId))
+      .from(reports)
+      .innerJoin(conversationMessages, eq(conversationMessages.id, reports.targetId))
       .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
       .innerJoin(users, eq(users.id, conversationMessages.authorId))
       .where(where),
@@ -236,9 +224,15 @@ export async function pageOfReports(db: Executor, search: string, limit: number,
 }
 export type ReportListRow = Awaited<ReturnType<typeof pageOfReports>>['rows'][number];
 
-export async function updateReport(db: Executor, id: number, values: Partial<typeof messageReports.$inferInsert>) {
-  const [row] = await db.update(messageReports).set(values).where(eq(messageReports.id, id)).returning();
-  return row ?? null;
+export async function updateReport(db: Executor, id: number, values: Partial<typeof reports.$inferInsert>) {
+  // A report gone meanwhile: 404 (issue #36).
+  return oneRow(
+    db
+      .update(reports)
+      .set(values)
+      .where(and(eq(reports.id, id), messageOnly))
+      .returning(),
+  );
 }
 
 export async function findMessage(db: Executor, id: number) {

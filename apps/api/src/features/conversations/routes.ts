@@ -41,6 +41,13 @@ const perMinute = (max: number) => ({
  * of the day and week allowances (429 with Retry-After either way).
  */
 export async function conversationRoutes(app: FastifyInstance) {
+  inboxRoutes(app);
+  threadRoutes(app);
+  actionRoutes(app);
+}
+
+/** The inbox: write to an artist (a new conversation), the list, and the unread badge. */
+function inboxRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -88,6 +95,11 @@ export async function conversationRoutes(app: FastifyInstance) {
     },
     async (request) => service.unreadCount(app, requireUser(request)),
   );
+}
+
+/** One conversation: read it with its messages, and reply in it. */
+function threadRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/v1/conversations/:id/',
@@ -119,6 +131,11 @@ export async function conversationRoutes(app: FastifyInstance) {
     async (request, reply) =>
       reply.status(201).send(await service.postMessage(app, requireUser(request), parseId(request.params.id), request.body.body, baseUrl(request))),
   );
+}
+
+/** What one of its two people does on their side of a conversation: archive it, block the other, report a message. */
+function actionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/v1/conversations/:id/archive/',

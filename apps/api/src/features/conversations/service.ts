@@ -4,9 +4,10 @@ import type { Db, Executor } from '../../db/client.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { queueMail } from '../../mail/queue.ts';
-import type { UserRow } from '../accounts/user.ts';
-import { canViewArtwork } from '../artworks/scope.ts';
-import { notify } from '../notifications/notify.ts';
+import type { UserRow } from '../../domain/users/user.ts';
+import { canViewArtwork } from '../../domain/artworks/scope.ts';
+import { notify } from '../../domain/notifications/notify.ts';
+import { fileReport, openReport, reportedMessages } from '../../domain/moderation/reports.ts';
 import { messageMail } from './mail.ts';
 import { canContact, canReadConversation, sideOf } from './policy.ts';
 import { type ConversationExtras, presentConversation, presentDetail, presentMessage, presentReport } from './present.ts';
@@ -151,7 +152,7 @@ async function extrasOf(db: Executor, viewerId: number, rows: q.ConversationRow[
 
 async function detailOf(db: Executor, viewerId: number, c: q.ConversationRow) {
   const [extras, messages] = await Promise.all([extrasOf(db, viewerId, [c]), q.messagesOf(db, c.id)]);
-  const reported = await q.reportedBy(
+  const reported = await reportedMessages(
     db,
     viewerId,
     messages.map((m) => m.id),
@@ -222,7 +223,10 @@ export async function blockInConversation(deps: Deps, viewer: UserRow, id: numbe
   });
 }
 
-/** POST .../report/: a message of the other person goes to staff (by default their first in the conversation). */
+/**
+ * POST .../report/ (issue #20's path): a message of the other person goes to staff (by default their first in the
+ * conversation), as a report of target 'message' of issue #31's model; the free text is its detail.
+ */
 export async function reportMessage(deps: Deps, viewer: UserRow, id: number, input: { message?: number; reason?: string }) {
   return deps.db.transaction(async (tx) => {
     const c = await ownConversation(tx, viewer, id);
@@ -230,7 +234,7 @@ export async function reportMessage(deps: Deps, viewer: UserRow, id: number, inp
     const messages = await q.messagesOf(tx, c.id);
     const target = input.message === undefined ? messages.find((m) => m.authorId === otherId) : messages.find((m) => m.id === input.message);
     if (!target || target.authorId !== otherId) throw badRequest({ message: 'conversation.not_theirs' });
-    const report = await q.insertReport(tx, { messageId: target.id, reporterId: viewer.id, reason: input.reason ?? '' });
+    const report = await fileReport(tx, viewer, { target: 'message', targetId: target.id, reporterId: viewer.id, reason: 'other', detail: input.reason ?? '' });
     return { id: report.id, message: target.id };
   });
 }
@@ -247,8 +251,12 @@ export async function changeReport(deps: { db: Db }, id: number, change: { resol
     const { rows } = await q.pageOfReports(tx, '', 1, 0, id);
     const row = rows[0];
     if (!row) throw notFound();
+    // Issue #31: one open report per reporter and target; a resolved one is not reopened beside a newer open one.
+    if (change.resolved === false && row.report.status === 'resolved' && (await openReport(tx, row.report)))
+      throw badRequest({ resolved: 'report.already_open' });
     if (change.suspend_sender !== undefined) await q.setContactSuspended(tx, row.sender.id, change.suspend_sender);
-    if (change.resolved !== undefined) await q.updateReport(tx, id, { resolvedAt: change.resolved ? new Date() : null });
+    if (change.resolved !== undefined)
+      await q.updateReport(tx, id, change.resolved ? { status: 'resolved', resolvedAt: new Date() } : { status: 'open', resolvedAt: null });
     const { rows: after } = await q.pageOfReports(tx, '', 1, 0, id);
     return presentReport(after[0]);
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { staffOnly } from '../../http/auth.ts';
-import { recordRoutes } from '../../http/console.ts';
+import { recordRoutes } from '../../domain/console/routes.ts';
 import { bannerBody, bannerOut, clientBody, clientOut } from './schemas.ts';
 import * as service from './service.ts';
 

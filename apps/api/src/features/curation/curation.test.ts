@@ -67,7 +67,10 @@ describe('PATCH /api/v1/artworks/{id}/ level (SPEC §4 Artwork level)', () => {
       expect(res.json()).toEqual({ level: ['Level must be 1 to 5, or none.'] });
     }
     expect((await en.patch(`/api/v1/artworks/${art.id}/`, { level: 'high' })).statusCode).toBe(400);
-    expect((await en.patch(`/api/v1/artworks/${art.id}/`, {})).json()).toEqual({ level: ['This field is required.'] });
+    // Issue #34 (1): PATCH takes the author's fields too, so an empty change is the API's "nothing to change".
+    expect((await en.patch(`/api/v1/artworks/${art.id}/`, {})).json()).toEqual({
+      non_field_errors: ['Nothing to change: the request names no field to update.'],
+    });
     const ko = await agentFor('staff', 'ko');
     expect((await ko.patch(`/api/v1/artworks/${art.id}/`, { level: 7 })).json()).toEqual({ level: ['레벨은 1부터 5까지이거나 비워 두어야 합니다.'] });
     expect((await en.patch('/api/v1/artworks/99999999/', { level: 1 })).statusCode).toBe(404);

@@ -15,14 +15,6 @@ export const findArtwork = (db: Executor, id: number) =>
     .where(eq(artworks.id, id))
     .then((r) => r[0]);
 
-export const setArtworkLevel = (db: Executor, id: number, level: number | null) =>
-  db
-    .update(artworks)
-    .set({ level })
-    .where(eq(artworks.id, id))
-    .returning()
-    .then((r) => r[0]);
-
 export const findBanner = (db: Executor, id: number) =>
   db
     .select()

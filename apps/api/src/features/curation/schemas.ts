@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { BANNER_ALT_MAX, BENEFIT_MAX, CLIENT_NAME_MAX, LINK_URL_MAX, LINK_URL_PATTERN, MEDIA_KEY_MAX } from '@axoo/contract';
 
-/** SPEC §4/§9: 5, 4, 3, 2, 1 or none. Missing is a 400 (required); anything else out of range too. */
-export const curationLevel = z.number().int('level.out_of_range').min(1, 'level.out_of_range').max(5, 'level.out_of_range').nullable();
+import { curationLevel } from '../../domain/curation/level.ts';
+
+export { curationLevel };
 
 const linkUrl = z.string().trim().max(LINK_URL_MAX).regex(LINK_URL_PATTERN, 'curation.invalid_url');
 const image = z.string().trim().min(1, 'curation.image_required').max(MEDIA_KEY_MAX);

@@ -1,21 +1,9 @@
-import type { Lang } from '@axoo/contract';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { enqueueMediaDelete } from '../../media/cleanup.ts';
-import type { UserRow } from '../accounts/user.ts';
-import { presentArtwork } from '../artworks/present.ts';
-import { relationsOf } from '../artworks/read-model.ts';
 import { presentBanner, presentClient } from './present.ts';
 import * as q from './queries.ts';
 import type { BannerBody, ClientBody } from './schemas.ts';
-
-/** SPEC §4 Artwork level: staff set 5..1 or clear it; Best Projects on home follows at once. */
-export async function setArtworkLevel(deps: Deps, viewer: UserRow, id: number, level: number | null, lang: Lang) {
-  const row = await q.setArtworkLevel(deps.db, id, level);
-  if (!row) throw notFound();
-  const rel = await relationsOf(deps.db, [row], viewer.id);
-  return presentArtwork(row, rel, lang);
-}
 
 /** An image field must name an upload the server accepted, unless it is the one already stored. */
 async function checkImage(deps: Deps, image: string, stored: string | undefined) {

@@ -1,8 +1,8 @@
-import { licenceOf, mediaUrl, profileSlugOf } from '@axoo/contract';
+import { artworkIdOfPath, artworkPath, inviteIdOfPath, invitePath, licenceOf, mediaUrl, profileSlugOf } from '@axoo/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { baseUrl } from '../../http/paging.ts';
-import { escapeHtml, jsonLdTag } from '../../pages/host.ts';
+import { escapeHtml, jsonLdTag } from '../../html/escape.ts';
 import * as q from './queries.ts';
 
 const SOCIAL = ['website', 'instagram', 'facebook', 'twitter', 'pinterest', 'tumblr', 'youtube', 'vimeo'] as const;
@@ -33,11 +33,11 @@ export function discoveryHead(deps: Deps) {
   return async (pathname: string, request: FastifyRequest): Promise<string | null> => {
     const base = baseUrl(request);
     const site = deps.config.SITE_NAME;
-    const artwork = /^\/artwork\/(\d{1,9})\/$/.exec(pathname);
-    if (artwork) {
-      const a = await q.visibleArtwork(deps.db, Number(artwork[1]));
+    const artworkId = artworkIdOfPath(pathname);
+    if (artworkId !== null) {
+      const a = await q.visibleArtwork(deps.db, artworkId);
       if (!a) return null;
-      const page = `${base}/artwork/${a.id}/`;
+      const page = `${base}${artworkPath(a.id)}`;
       const key = a.cover || a.croppedCover;
       const licence = a.licenceChosen
         ? licenceOf({ attribution: a.attribution, non_commercial: a.nonCommercial, no_derivative_works: a.noDerivativeWorks, share_alike: a.shareAlike })
@@ -65,9 +65,9 @@ export function discoveryHead(deps: Deps) {
       };
       return `${jsonLdTag(data)}${oembedLink(base, page, a.title)}`;
     }
-    const invite = /^\/goodluck\/(\d{1,9})\/$/.exec(pathname);
-    if (invite) {
-      const i = await q.listedInviteById(deps.db, Number(invite[1]));
+    const inviteId = inviteIdOfPath(pathname);
+    if (inviteId !== null) {
+      const i = await q.listedInviteById(deps.db, inviteId);
       if (!i) return null;
       const image = i.background || i.logo;
       const data = {
@@ -75,12 +75,12 @@ export function discoveryHead(deps: Deps) {
         '@type': 'Event',
         name: i.title,
         description: i.subtitle || i.title,
-        url: `${base}/goodluck/${i.id}/`,
+        url: `${base}${invitePath(i.id)}`,
         startDate: i.created.toISOString(),
         ...(i.closed ? { endDate: i.closed.toISOString() } : {}),
         eventStatus: 'https://schema.org/EventScheduled',
         eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
-        location: { '@type': 'VirtualLocation', url: `${base}/goodluck/${i.id}/` },
+        location: { '@type': 'VirtualLocation', url: `${base}${invitePath(i.id)}` },
         organizer: { '@type': 'Organization', name: i.ownerName, url: `${base}/${i.ownerSlug}/` },
         ...(image ? { image: `${base}${mediaUrl(image)}` } : {}),
       };

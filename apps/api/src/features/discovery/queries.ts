@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworks, artworkTags, invites, tags, users } from '../../db/schema/index.ts';
-import { visibleScope } from '../artworks/scope.ts';
+import { visibleScope } from '../../domain/artworks/scope.ts';
+import { safeContent, safeCover } from '../../domain/artworks/rating.ts';
 
 /** What anyone may find: the guests' visibility rule (drafts, non-members' and private work never). */
 const everyone = () => visibleScope(null);
@@ -47,8 +48,8 @@ export function sitemapArtworks(db: Executor, limit: number, offset: number) {
     .select({
       id: artworks.id,
       updated: artworks.updated,
-      cover: artworks.cover,
-      croppedCover: artworks.croppedCover,
+      cover: safeCover(artworks.cover),
+      croppedCover: safeCover(artworks.croppedCover),
       title: artworks.title,
       coverAlt: artworks.coverAlt,
     })
@@ -87,9 +88,9 @@ export function sitemapInvites(db: Executor, limit: number, offset: number) {
 const artworkColumns = {
   id: artworks.id,
   title: artworks.title,
-  content: artworks.content,
-  cover: artworks.cover,
-  croppedCover: artworks.croppedCover,
+  content: safeContent(),
+  cover: safeCover(artworks.cover),
+  croppedCover: safeCover(artworks.croppedCover),
   coverAlt: artworks.coverAlt,
   width: artworks.width,
   height: artworks.height,

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
 import { baseUrl } from '../../http/paging.ts';
-import { discoveryHead } from './head.ts';
 import { artistFeed, type Feed, galleryFeed, oembed, SITEMAP_KINDS, type SitemapKind, sitemapIndex, sitemapPage } from './service.ts';
 
 const XML = 'application/xml; charset=utf-8';
@@ -11,12 +10,11 @@ const ATOM = 'application/atom+xml; charset=utf-8';
 
 /**
  * Issue #18, being found: sitemaps, the oEmbed endpoint, Atom feeds, and the JSON-LD and discovery links of
- * public pages (through the page host's `headTags`). Everything lists only what anyone may see.
+ * public pages (`head.ts`, given to the page host by `plugin.ts`). Everything lists only what anyone may see.
  */
 export async function discoveryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['discovery'];
-  app.headTags.push(discoveryHead(app));
 
   r.get(
     '/sitemap.xml',

@@ -1,4 +1,4 @@
-import { type Lang, licenceOf, mediaUrl, profileSlugOf, RENDITION_WIDTHS, translate } from '@axoo/contract';
+import { artworkIdOfPath, artworkPath, invitePath, type Lang, licenceOf, mediaUrl, profileSlugOf, RENDITION_WIDTHS, translate } from '@axoo/contract';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
@@ -61,7 +61,7 @@ export async function sitemapPage(deps: Deps, base: string, kind: SitemapKind, p
   let urls: string[];
   if (kind === 'artworks') {
     const rows = await q.sitemapArtworks(deps.db, SITEMAP_PAGE, offset);
-    urls = rows.map((r) => urlEntry(base, `/artwork/${r.id}/`, r.updated, [r.cover || r.croppedCover]));
+    urls = rows.map((r) => urlEntry(base, artworkPath(r.id), r.updated, [r.cover || r.croppedCover]));
     if (page === 1) urls.unshift(...STATIC_PAGES.map((path) => urlEntry(base, path, null, [])));
     else if (!rows.length) throw notFound();
   } else if (kind === 'profiles') {
@@ -71,7 +71,7 @@ export async function sitemapPage(deps: Deps, base: string, kind: SitemapKind, p
   } else {
     const rows = await q.sitemapInvites(deps.db, SITEMAP_PAGE, offset);
     if (!rows.length) throw notFound();
-    urls = rows.map((r) => urlEntry(base, `/goodluck/${r.id}/`, r.lastmod, [r.background || r.logo]));
+    urls = rows.map((r) => urlEntry(base, invitePath(r.id), r.lastmod, [r.background || r.logo]));
   }
   return `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join('')}</urlset>\n`;
 }
@@ -79,7 +79,7 @@ export async function sitemapPage(deps: Deps, base: string, kind: SitemapKind, p
 type FeedArtwork = Awaited<ReturnType<typeof q.newestArtworks>>[number];
 
 function feedEntry(base: string, a: FeedArtwork): string {
-  const url = `${base}/artwork/${a.id}/`;
+  const url = `${base}${artworkPath(a.id)}`;
   const key = a.cover || a.croppedCover;
   const licence = a.licenceChosen
     ? licenceOf({ attribution: a.attribution, non_commercial: a.nonCommercial, no_derivative_works: a.noDerivativeWorks, share_alike: a.shareAlike })
@@ -177,9 +177,10 @@ export async function oembed(deps: Deps, base: string, query: OEmbedQuery) {
   const path = ownPath(base, query.url);
   if (!path) throw notFound();
   const common = { version: '1.0', provider_name: deps.config.SITE_NAME, provider_url: `${base}/`, cache_age: 3600 };
-  const artwork = /^\/artwork\/(\d{1,9})\/?$/.exec(path);
-  if (artwork) {
-    const a = await q.visibleArtwork(deps.db, Number(artwork[1]));
+  // An embed's address may leave out the page's trailing slash.
+  const artworkId = artworkIdOfPath(path.endsWith('/') ? path : `${path}/`);
+  if (artworkId !== null) {
+    const a = await q.visibleArtwork(deps.db, artworkId);
     if (!a) throw notFound();
     const who = { title: a.title, author_name: a.authorName, author_url: `${base}/${a.authorSlug}/` };
     const key = a.cover || a.croppedCover;

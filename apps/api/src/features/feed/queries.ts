@@ -5,7 +5,7 @@ import { artworks, follows, type UserRow, userCategories, users } from '../../db
 /**
  * Every id of the viewer's feed, newest first: a nested loop over the viewer's follows, each reading its author's
  * visible work from `artworks_author_visible_recent_idx` (migration 0007), in one array. Only visible work: a
- * non-member's or a private artwork never shows, whoever follows. The gallery's state keeps the array for a few
+ * non-member's or a private artwork never shows, whoever follows, nor one published quietly (an import, issue #34.5). The gallery's state keeps the array for a few
  * seconds (each page is a slice, its size the count) and answers its cards from the shared card store. At most
  * `max` (the newest): deeper than that nobody scrolls.
  */
@@ -13,7 +13,7 @@ export async function feedIds(db: Executor, viewerId: number, max: number): Prom
   const result = await db.execute(sql`
     select coalesce(array_agg(id order by created desc, id desc), '{}') as ids from (
       select a.id, a.created from ${follows} f
-      join ${artworks} a on a.author_id = f.artist_id and a.visible
+      join ${artworks} a on a.author_id = f.artist_id and a.visible and not a.quiet
       where f.follower_id = ${viewerId}
       order by a.created desc, a.id desc limit ${max}
     ) as feed`);

@@ -1,6 +1,5 @@
 import { ArtworkSchema, SuggestedArtistSchema } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, userOnly } from '../../http/auth.ts';
@@ -9,7 +8,7 @@ import { errorResponses } from '../../http/responses.ts';
 import { listFeed, suggestArtists } from './service.ts';
 
 /** Issue #17: GET /api/v1/feed/ (paged like the gallery, the gallery's cards) and the empty state's suggestions. */
-async function feed(app: FastifyInstance) {
+export async function feedRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -44,6 +43,3 @@ async function feed(app: FastifyInstance) {
     async (request) => suggestArtists(app, requireUser(request)),
   );
 }
-
-/** The feed answers with the gallery's stored cards: it needs the gallery's state. */
-export const feedRoutes = fp(feed, { name: 'feed', dependencies: ['gallery-state'] });

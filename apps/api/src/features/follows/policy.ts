@@ -1,4 +1,4 @@
-import type { UserRow } from '../accounts/user.ts';
+import type { UserRow } from '../../domain/users/user.ts';
 
 /** Issue #17: only the follower ends their follow. */
 export const canUnfollow = (viewer: UserRow, follow: { followerId: number }) => viewer.id === follow.followerId;

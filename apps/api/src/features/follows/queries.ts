@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworks, follows, users } from '../../db/schema/index.ts';
+import { someRows } from '../../http/rows.ts';
 
 export async function findUserExists(db: Executor, id: number) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
@@ -28,7 +29,7 @@ export async function findFollow(db: Executor, id: number) {
   return row ?? null;
 }
 
-export const deleteFollow = (db: Executor, id: number) => db.delete(follows).where(eq(follows.id, id));
+export const deleteFollow = (db: Executor, id: number) => someRows(db.delete(follows).where(eq(follows.id, id)).returning({ id: follows.id }));
 
 /** Every follow of one user (the follow buttons' one list). */
 export const followsOf = (db: Executor, followerId: number) =>

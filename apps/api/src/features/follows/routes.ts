@@ -6,16 +6,12 @@ import { requireUser, userOnly } from '../../http/auth.ts';
 import { paged, pagedSchema, pagingQuery, parsePaging } from '../../http/paging.ts';
 import { parseId } from '../../http/params.ts';
 import { errorResponses, NoBody } from '../../http/responses.ts';
-import { fanOutPublish, follow, listFollowUsers, listMine, unfollow } from './service.ts';
+import { follow, listFollowUsers, listMine, unfollow } from './service.ts';
 
 const body = z.object({ artist: rowId({ required: 'follow.artist_required', unknown: 'follow.artist_not_found' }) });
 
-/** The job the migration's trigger queues when an artwork becomes visible. */
-export const PUBLISH_JOB = 'follows.publish';
-
 /** Issue #17 Follow: POST/DELETE /api/v1/follows/, the viewer's follows, and a user's followers and following. */
 export async function followRoutes(app: FastifyInstance) {
-  app.jobs.handle<{ artwork: number }>(PUBLISH_JOB, async (payload) => void (await fanOutPublish(app, payload.artwork)));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

@@ -2,9 +2,9 @@ import type { Lang } from '@axoo/contract';
 import type { Deps } from '../../deps.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/paging.ts';
-import { presentUser } from '../accounts/present.ts';
-import type { UserRow } from '../accounts/user.ts';
-import { notify } from '../notifications/notify.ts';
+import { presentUser } from '../../domain/users/present.ts';
+import type { UserRow } from '../../domain/users/user.ts';
+import { notify } from '../../domain/notifications/notify.ts';
 import { canFollow, canUnfollow } from './policy.ts';
 import * as q from './queries.ts';
 

@@ -137,18 +137,19 @@ describe('GET /api/v1/artworks/ (SPEC §7 gallery list)', () => {
     expect(await search('city LIG')).toEqual([a[1].id]);
     expect(await search('waterco')).toEqual([a[0].id]);
     expect(await search('김하늘')).toEqual([a[2].id, a[1].id, a[0].id]);
-    // Two characters: words that start with them.
+    // Issue #30: any length, anywhere in a word.
     expect(await search('김하')).toEqual([a[2].id, a[1].id, a[0].id]);
     expect(await search('수채')).toEqual([a[0].id]);
-    expect(await search('ur')).toEqual([a[1].id]);
-    expect(await search('rb')).toEqual([]);
+    expect(await search('ur')).toEqual([a[1].id, a[0].id]);
+    expect(await search('rb')).toEqual([a[1].id]);
     expect(await search('kyblu')).toEqual([a[2].id, a[1].id, a[0].id]);
     expect(await search('Not for others')).toEqual([]);
     expect(await search('100%')).toEqual([]);
-    expect(await search('   ')).toEqual([a[2].id, a[1].id, a[0].id]);
-    // One character: a tag or a username exactly, never a scan for substrings.
+    // Spaces only are a 400 (issue #30: never a listing of everything).
+    expect((await app.inject('/api/v1/artworks/?search=%20%20%20')).statusCode).toBe(400);
     expect(await search('꽃')).toEqual([a[0].id]);
-    expect(await search('u')).toEqual([]);
+    expect(await search('채')).toEqual([a[0].id]);
+    expect(await search('q')).toEqual([a[2].id]);
     const long = await app.inject({ url: `/api/v1/artworks/?search=${'x'.repeat(101)}`, headers: { 'accept-language': 'en' } });
     expect(long.statusCode).toBe(400);
     expect(long.json().search).toEqual(['Search terms are at most 100 characters.']);
@@ -354,14 +355,14 @@ describe('what a member is served from memory (issue #14: cards, search matches,
     }
   });
 
-  it('forgets a session at logout, on a link (GET) as on a write', async () => {
+  it('forgets a session at logout', async () => {
     const local = await buildTestApp();
     try {
       const agent = new Agent(local);
       await loginAs(agent, await buildUser(local));
       const cookie = `sessionid=${agent.cookies.get('sessionid')}`;
       expect((await local.inject({ url: '/api/v1/users/me/', headers: { cookie } })).statusCode).toBe(200);
-      expect((await local.inject({ url: '/accounts/logout/', headers: { cookie } })).statusCode).toBe(302);
+      expect((await agent.post('/accounts/logout/')).statusCode).toBe(204);
       expect((await local.inject({ url: '/api/v1/users/me/', headers: { cookie } })).statusCode).toBe(403);
     } finally {
       await local.close();

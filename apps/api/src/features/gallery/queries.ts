@@ -1,25 +1,28 @@
 import { createHash } from 'node:crypto';
 import type { LicenceCode } from '@axoo/contract';
 import { and, asc, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import {
   artworkCategories,
   artworkConcepts,
   artworkFields,
   artworks,
-  artworkTags,
-  artworkViews,
   categories,
   collections,
   concepts,
   fields,
   inviteApplications,
-  tags,
   users,
 } from '../../db/schema/index.ts';
-import { type CardRow, type Related, type RelatedRows, splitRelated, withRelated, withViewerCollection } from '../artworks/read-model.ts';
+import { withViewerCollection } from '../../domain/artworks/read-model.ts';
+import type { PageMark } from '../../domain/cards/queries.ts';
+import { artworkBranches, artworkHolds, artworkIdsFound, artworkMatches, SEARCH_MATCHES_MAX } from '../../domain/search/match.ts';
 
-export type Ordering = '-created' | 'created' | '-hit' | 'hit';
+export { SEARCH_MATCHES_MAX };
+import { type SearchWord, searchWords } from '../../domain/search/terms.ts';
+
+/** `relevance` (issue #30.5) ranks a search's matches (domain/search `relevanceRank`); without a search it is `-created`. */
+export type Ordering = '-created' | 'created' | '-hit' | 'hit' | 'relevance';
 
 export interface ArtworkFilters {
   /** Already normalised by the service: trimmed, at least one character. */
@@ -31,61 +34,27 @@ export interface ArtworkFilters {
   colorId?: number;
   /** Issue #18: any of these licences (the generated `licence` column, its own partial index). */
   licences?: LicenceCode[];
+  /** Issue #35: only artworks whose shown images carry valid Content Credentials (the kept `credentials` column). */
+  credentials?: boolean;
+  /** Issue #31: general work only (`?rating=general`), and work made without AI only (`?ai_use=none`); partial indexes. */
+  general?: boolean;
+  noAi?: boolean;
   /** Issue #18: the picked colour (`#rrggbb`, lowercase) of the palette search; answered apart (gallery/palette.ts). */
   palette?: string;
 }
 
-/** Escapes LIKE wildcards so a user's `%` or `_` matches itself. */
-const likeLiteral = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Search terms shorter than this cannot use the trigram indexes (a trigram needs three characters). */
-export const TRIGRAM_MIN = 3;
-
-/**
- * Artworks whose tags, or whose author, match: `= any(array(…))` has PostgreSQL collect the (small)
- * match set once and fetch its artworks by index (primary key, author index); with `in (…)` it
- * may read the whole artworks table to hash-join a few thousand ids.
- */
-const taggedWith = (cond: SQL) =>
-  sql`${artworks.id} = any(array(select ${artworkTags.artworkId} from ${artworkTags} join ${tags} on ${tags.id} = ${artworkTags.tagId} where ${cond}))`;
-const byAuthors = (cond: SQL) => sql`${artworks.authorId} = any(array(select ${users.id} from ${users} where ${cond}))`;
-
-/** Conditions on `artworks`: the title, a tag name, or the author's name or username matches `cond`. */
-function matching(cond: (column: SQL) => SQL): SQL[] {
-  return [cond(sql`${artworks.title}`), taggedWith(cond(sql`${tags.name}`)), byAuthors(sql`${cond(sql`${users.name}`)} or ${cond(sql`${users.username}`)}`)];
-}
-
-/**
- * What a search term matches, as alternative conditions on `artworks` (any one suffices): title,
- * tag names, author name and username. Each is answered by its own index: pg_trgm GIN indexes
- * (ILIKE works for Hangul too) or unique btrees.
- * - 3+ characters: a substring anywhere (ILIKE '%term%').
- * - 2 characters: a word that starts with the term ('수채' finds '수채화'); pg_trgm pads word
- *   starts, so the pattern still yields trigrams where '%ab%' would yield none and scan.
- * - 1 character: a tag or a username exactly (unique btree indexes).
- */
-function searchConditions(term: string): SQL[] {
-  const length = [...term].length;
-  if (length === 1) {
-    const slug = term.toLowerCase().replaceAll('.', '');
-    return [taggedWith(sql`${tags.name} = ${term}`), byAuthors(sql`${users.slug} = ${slug}`)];
-  }
-  const literal = likeLiteral(term);
-  if (length < TRIGRAM_MIN) {
-    const start = `${literal}%`;
-    const word = `% ${literal}%`;
-    return matching((column) => sql`(${column} ilike ${start} or ${column} ilike ${word})`);
-  }
-  const pattern = `%${literal}%`;
-  return matching((column) => sql`${column} ilike ${pattern}`);
-}
+/** Every word of a term on `artworks` (issue #30: the search module, domain/search). */
+const searchCondition = (term: string): SQL => and(...searchWords(term).map(artworkMatches)) as SQL;
 
 /** The WHERE of a list: who may see what (`visibility`) plus the chosen filters. */
 export function artworkConditions(visibility: SQL | undefined, f: ArtworkFilters): SQL | undefined {
   const parts: SQL[] = visibility ? [visibility] : [];
-  if (f.search) parts.push(sql`(${sql.join(searchConditions(f.search), sql` or `)})`);
+  if (f.search) parts.push(searchCondition(f.search));
   if (f.createdFrom) parts.push(gte(artworks.created, f.createdFrom));
   if (f.colorId !== undefined) parts.push(eq(artworks.colorId, f.colorId));
+  if (f.credentials) parts.push(eq(artworks.credentials, true));
+  if (f.general) parts.push(eq(artworks.rating, 'general'));
+  if (f.noAi) parts.push(eq(artworks.aiUse, 'none'));
   if (f.licences?.length) parts.push(f.licences.length === 1 ? eq(artworks.licence, f.licences[0]) : inArray(artworks.licence, f.licences));
   if (f.category) {
     parts.push(
@@ -118,7 +87,8 @@ export const rowsOf = (where: SQL): SQL =>
 /**
  * The gallery's visible scope (`visibility`: the everyone-scope, `artworks.visible`) with the
  * filters, each answered by its best index (issue #5):
- * - a search is a UNION of one branch per match condition (title, tags, author), each driven by
+ * - a search is a UNION of one branch per match condition of its longest word (title, tags, author;
+ *   domain/search), each driven by
  *   its own index and reading `created`/`hit` from the rows it fetches anyway; the (small) match
  *   set is then sorted. One OR, or `id in (matches)`, let PostgreSQL walk the whole visible index
  *   and hash-join the matches instead;
@@ -131,9 +101,11 @@ export const rowsOf = (where: SQL): SQL =>
 export function visibleRows(visibility: SQL, f: ArtworkFilters): SQL {
   const { search, ...others } = f;
   if (search) {
-    const rest = artworkConditions(visibility, others) as SQL;
+    // The longest word drives (one branch per text it may be in); the others filter what it finds.
+    const [driver, ...more] = searchWords(search);
+    const rest = and(artworkConditions(visibility, others), ...more.map(artworkMatches)) as SQL;
     return sql.join(
-      searchConditions(search).map((match) => rowsOf(and(rest, match) as SQL)),
+      artworkBranches(driver as SearchWord).map((match) => rowsOf(and(rest, match) as SQL)),
       sql` union `,
     );
   }
@@ -172,21 +144,13 @@ export async function countArtworks(db: Executor, scopes: SQL[]): Promise<number
 
 const orderSql: Record<Ordering, SQL> = {
   '-created': sql.raw('created desc, id desc'),
+  relevance: sql.raw('created desc, id desc'),
   created: sql.raw('created asc, id asc'),
   '-hit': sql.raw('hit desc, id desc'),
   hit: sql.raw('hit asc, id asc'),
 };
 
-/** One row of a page as everyone sees it: which artwork, and its views. */
-export interface PageRow {
-  id: number;
-  hit: number;
-}
-
-/** …and the viewer's collection entry for it. */
-export interface PageMark extends PageRow {
-  collection: number | null;
-}
+export type { PageMark, PageRow } from '../../domain/cards/queries.ts';
 
 /**
  * One page of a list as marks, in order. The page's ids are picked first from the index alone (a
@@ -216,89 +180,41 @@ export async function pageMarks(db: Executor, scopes: SQL[], ordering: Ordering,
   return (await query.prepare(name).execute()) as PageMark[];
 }
 
+/** The match set of a broad search (searchMatches), which is never gathered. */
+export const BROAD = -1;
+
 /**
- * Issue #14: every visible match of a search, in the list's order, as one array: what the match-set
- * cache (state.ts) keeps so that each page of a search is a slice of it.
+ * The visible rows of a search tested row by row (domain/search `artworkHolds`, no gram index), for a walk of the
+ * list's ordered index: a broad term fills a page after a few rows.
  */
-export async function matchIds(db: Executor, visible: SQL, ordering: Ordering): Promise<number[]> {
-  const [row] = await db.select({ ids: sql<number[]>`coalesce(array_agg(id order by ${orderSql[ordering]}), '{}')` }).from(sql`(${visible}) as scope`);
-  return row?.ids ?? [];
+export function heldRows(visibility: SQL, f: ArtworkFilters): SQL {
+  const { search, ...others } = f;
+  return rowsOf(and(artworkConditions(visibility, others), ...searchWords(search ?? '').map(artworkHolds)) as SQL);
 }
 
-/** The marks of given ids, in their order (one statement, prepared once per database; guest and member forms). */
-export function prepareMarks(db: Db) {
-  const page = sql`unnest(${sql.placeholder('ids')}::int[]) with ordinality as page(id, n)`;
-  const marks = (viewer: SQL | null) =>
-    db
-      .select({ id: artworks.id, hit: artworks.hit, collection: sql<number | null>`${withViewerCollection(viewer)}` })
-      .from(page)
-      .innerJoin(artworks, sql`${artworks.id} = page.id`)
-      .orderBy(sql`page.n`);
-  return { guest: marks(null).prepare('gallery_marks_guest'), member: marks(sql`${sql.placeholder('viewer')}::int`).prepare('gallery_marks_member') };
-}
-export type MarkStatements = ReturnType<typeof prepareMarks>;
-
-export async function marksOf(p: MarkStatements, ids: number[], viewerId: number | null): Promise<PageMark[]> {
-  if (!ids.length) return [];
-  return (viewerId === null ? await p.guest.execute({ ids }) : await p.member.execute({ ids, viewer: viewerId })) as PageMark[];
-}
-
-/** The viewer's collection entries by artwork id (issue #14: kept per viewer, merged into shared pages). */
-export async function collectedBy(db: Executor, userId: number): Promise<Map<number, number>> {
-  const rows = await db.select({ id: collections.id, artworkId: collections.artworkId }).from(collections).where(eq(collections.userId, userId));
-  return new Map(rows.map((r) => [r.artworkId, r.id]));
-}
-
-/** The cards' one statement (rows without their content, with their relations), prepared once per database. */
-export function prepareCards(db: Db) {
-  return db
-    .select(withRelated(null, { content: false }))
-    .from(artworks)
-    .where(sql`${artworks.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('gallery_cards');
-}
-export type CardStatement = ReturnType<typeof prepareCards>;
-
-/** The rows and relations of the cards a page lacks. */
-export async function cardRows(statement: CardStatement, ids: number[]) {
-  return splitRelated((await statement.execute({ ids })) as (CardRow & { related: Related })[]);
-}
-
-/** The detail's one statement (the viewer's marks are read apart: marksOf), prepared once per database. */
-export function prepareDetail(db: Db) {
-  return db
-    .select(withRelated(null))
-    .from(artworks)
-    .where(eq(artworks.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('gallery_artwork');
-}
-export type DetailStatement = ReturnType<typeof prepareDetail>;
-
-/** One artwork with everything the overlay shows, in one statement (prepared once per app: gallery-state). */
-export async function findArtworkWithRelated(statement: DetailStatement, id: number) {
-  const selected = await statement.execute({ id });
-  return selected.length ? splitRelated(selected as RelatedRows) : null;
+/**
+ * Issue #30.7: a search's visible matches in the list's order, found through the gram indexes at a bounded cost:
+ * at most SEARCH_MATCHES_MAX rows are read (the longest word drives, the other words are tested on the rows it
+ * finds); when that many came the term is broad and the answer is `[BROAD]`.
+ */
+export async function searchMatches(db: Executor, visibility: SQL, f: ArtworkFilters, ordering: Ordering, rank?: SQL): Promise<number[]> {
+  const { search, ...others } = f;
+  const [driver, ...more] = searchWords(search ?? '');
+  const rest = and(artworkConditions(visibility, others), ...more.map(artworkHolds)) as SQL;
+  const order = rank ? sql`${rank}, ${orderSql[ordering]}` : orderSql[ordering];
+  // One statement: the rows found (at most one past the cap), then, only when they fit, the distinct ids in order.
+  const result = await db.execute(sql`with found as materialized (
+      select id from (${artworkIdsFound(driver as SearchWord, rest)}) as found limit ${SEARCH_MATCHES_MAX + 1})
+    select (select count(*) from found)::int as found,
+      (select coalesce(array_agg(${artworks.id} order by ${order}), '{}') from ${artworks}
+        where (select count(*) from found) <= ${SEARCH_MATCHES_MAX} and ${artworks.id} in (select id from found)) as ids`);
+  const [row] = ('rows' in result ? result.rows : result) as { found: number; ids: number[] }[];
+  return !row ? [] : row.found > SEARCH_MATCHES_MAX ? [BROAD] : row.ids;
 }
 
 export async function findArtwork(db: Executor, id: number) {
   const [row] = await db.select().from(artworks).where(eq(artworks.id, id)).limit(1);
   return row ?? null;
-}
-
-/**
- * Counts one view per viewer per artwork per day in one statement: the `artwork_views` row is the
- * guard, and `hit` grows only when that row is new (a refresh changes nothing).
- */
-export async function recordView(db: Executor, artworkId: number, viewer: string, day: string): Promise<boolean> {
-  const result = await db.execute(sql`
-    with fresh as (
-      insert into ${artworkViews} (artwork_id, viewer, day) values (${artworkId}, ${viewer}, ${day})
-      on conflict do nothing returning artwork_id
-    )
-    update ${artworks} set hit = hit + 1 where id in (select artwork_id from fresh) returning id`);
-  const rows = 'rows' in result ? (result.rows as unknown[]) : (result as unknown[]);
-  return rows.length > 0;
 }
 
 export async function findUser(db: Executor, id: number) {

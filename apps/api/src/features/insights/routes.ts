@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { staffOnly } from '../../http/auth.ts';
 import { parseId } from '../../http/params.ts';
 import { errorResponses } from '../../http/responses.ts';
-import { insightsCsv, readArtworkInsights, readInsights, readPlatform, refreshRollups } from './service.ts';
+import { insightsCsv, readArtworkInsights, readInsights, readPlatform } from './service.ts';
 
 const days = z.enum(INSIGHT_WINDOWS.map(String) as ['7', '30', '90'], { error: 'insights.days_invalid' }).optional();
 const query = z.object({ days, format: z.enum(['json', 'csv'], { error: 'field.invalid_choice' }).optional() });
@@ -13,11 +13,10 @@ const windowOf = (raw: string | undefined) => Number(raw ?? '30') as InsightWind
 const artworkParams = z.object({ id: idPathParams.shape.id, artwork: idPathParams.shape.id });
 
 /**
- * Issue #17: an artist's insights (owner only), one artwork's, their CSV, the platform totals for staff, and the daily
- * rollups' job. Reading writes nothing: the open days come from the raw tables.
+ * Issue #17: an artist's insights (owner only), one artwork's, their CSV and the platform totals for staff (the daily
+ * rollups' job is `plugin.ts`'s). Reading writes nothing: the open days come from the raw tables.
  */
 export async function insightRoutes(app: FastifyInstance) {
-  app.jobs.every('insights.rollup', app.config.INSIGHTS_ROLLUP_MS, () => refreshRollups(app));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -2,7 +2,7 @@ import { type ArtworkInsights, INSIGHT_ARTWORKS_MAX, type InsightWindow, type In
 import type { Deps } from '../../deps.ts';
 import { CSV_BOM, csvRow } from '../../http/csv.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import type { UserRow } from '../accounts/user.ts';
+import type { UserRow } from '../../domain/users/user.ts';
 import { canReadInsights, canReadPlatform } from './policy.ts';
 import * as q from './queries.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
 import { inviteAnswers, inviteApplications, inviteQuestions, invites, jobSchedules, notifications } from '../../db/schema/index.ts';
-import { closeExpiredInvites } from './invite-queries.ts';
+import { closeExpiredInvites } from './calls/queries.ts';
 import { EXAMINATION_SWEEP } from './sweep.ts';
 
 let app: FastifyInstance;

@@ -4,6 +4,8 @@ import {
   DATE_YEAR_MAX,
   DATE_YEAR_MIN,
   dateInRange,
+  GRACE_MINUTES_MAX,
+  JURY_STATEMENT_MAX,
   INVITE_STATUSES,
   INVITE_TITLE_MAX,
   numericIdParams,
@@ -15,6 +17,7 @@ import { z } from 'zod';
 import { requireUser } from '../../http/auth.ts';
 import { notAuthenticated } from '../../http/errors.ts';
 import { createPresignedUpload } from '../../media/service.ts';
+import { questionKindFields } from './questions/kind.ts';
 
 /** Request schemas shared by the invite sub-resources' routes. */
 export const id = numericIdParams.shape.id;
@@ -49,9 +52,13 @@ export const inviteBody = z.object({
   status: z.enum(INVITE_STATUSES).optional(),
   closed: date,
   selected: date,
+  /** Issue #33.6: minutes after `closed` during which entries are still taken, marked late. */
+  grace_minutes: z.number().int().min(0).max(GRACE_MINUTES_MAX).optional(),
+  /** Issue #33.8: the jury's statement on the published results. */
+  jury_statement: z.string().trim().max(JURY_STATEMENT_MAX).optional(),
   /** The whole question list in order, saved with the invite in one transaction (omit to leave it). */
   questions: z
-    .array(z.object({ id: z.number().int().positive().optional(), question: z.string().trim().min(1).max(1000) }))
+    .array(z.object({ id: z.number().int().positive().optional(), question: z.string().trim().min(1).max(1000), ...questionKindFields }))
     .max(20)
     .optional(),
 });

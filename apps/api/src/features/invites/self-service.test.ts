@@ -5,7 +5,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, type UserRow } from '../../../test/factories.ts';
 import { artworks, inviteApplications, invites, inviteSubscriptions, notifications } from '../../db/schema/index.ts';
 import { agentAs, mailsTo as outboxTo } from '../../../test/outbox.ts';
-import { CLOSING_NOTICE_MS, remindClosingInvites } from './invite-service.ts';
+import { CLOSING_NOTICE_MS, remindClosingInvites } from './subscriptions/service.ts';
 
 /**
  * Issue #19: brands run their own open calls (start → review → approve or return → entries → examination by date →

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { inviteColumns, invitePages, invites } from '../../db/schema/index.ts';
 import { mediaKeysIn } from '../../html/sanitize.ts';
-import { snapshotKeys } from './snapshot.ts';
+import { snapshotKeys } from '../../domain/open-calls/snapshot.ts';
 
 /** The invites a user owns (deleting the account deletes them). */
 export async function inviteIdsOf(db: Executor, ownerId: number): Promise<number[]> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { closeExpiredInvites } from './invite-queries.ts';
+import { closeExpiredInvites } from './calls/queries.ts';
 
 /** The schedule's name in job_schedules. */
 export const EXAMINATION_SWEEP = 'invites.examination';

@@ -1,4 +1,4 @@
-import type { Notification } from '@axoo/contract';
+import { artworkPath, invitePath, type Notification } from '@axoo/contract';
 import type { GroupRow } from './queries.ts';
 
 type Actor = { id: number; name: string; slug: string; croppedAvatar: string };
@@ -8,9 +8,9 @@ type InviteCard = { id: number; title: string };
 /** Where a notice leads: the follower's profile, the artwork, or the call. */
 export function linkOf(type: Notification['type'], v: { actorSlug?: string; artworkId: number | null; inviteId: number | null }): string {
   if (type === 'follow' && v.actorSlug) return `/${v.actorSlug}/`;
-  if (v.artworkId && (type === 'collect' || type === 'publish')) return `/artwork/${v.artworkId}/`;
-  if (v.inviteId) return `/goodluck/${v.inviteId}/`;
-  if (v.artworkId) return `/artwork/${v.artworkId}/`;
+  if (v.artworkId && (type === 'collect' || type === 'publish')) return artworkPath(v.artworkId);
+  if (v.inviteId) return invitePath(v.inviteId);
+  if (v.artworkId) return artworkPath(v.artworkId);
   return '/notifications/';
 }
 

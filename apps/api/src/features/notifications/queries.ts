@@ -2,6 +2,7 @@ import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworks, invites, notificationMailOff, notifications, users } from '../../db/schema/index.ts';
 import type { NotificationType } from '@axoo/contract';
+import { safeCover } from '../../domain/artworks/rating.ts';
 
 /** Notices of one kind about one thing on one day, read or unread alike, are one group ("12 people collected …"). */
 const groupBy = sql`${notifications.type}, ${notifications.artworkId}, ${notifications.inviteId}, (${notifications.readAt} is null), (${notifications.created} at time zone 'UTC')::date`;
@@ -57,7 +58,10 @@ export const actorCards = (db: Executor, ids: number[]) =>
 
 export const artworkCards = (db: Executor, ids: number[]) =>
   ids.length
-    ? db.select({ id: artworks.id, title: artworks.title, croppedCover: artworks.croppedCover }).from(artworks).where(inArray(artworks.id, ids))
+    ? db
+        .select({ id: artworks.id, title: artworks.title, croppedCover: safeCover(artworks.croppedCover) })
+        .from(artworks)
+        .where(inArray(artworks.id, ids))
     : Promise.resolve([]);
 
 export const inviteCards = (db: Executor, ids: number[]) =>

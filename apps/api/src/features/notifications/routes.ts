@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, userOnly } from '../../http/auth.ts';
-import { paged, pagingQuery, parsePaging, siteOrigin } from '../../http/paging.ts';
+import { paged, pagingQuery, parsePaging } from '../../http/paging.ts';
 import { errorResponses, NoBody } from '../../http/responses.ts';
 import { oneClickBody, oneClickConfig, toOneClickPage } from '../../mail/one-click.ts';
 import * as service from './service.ts';
@@ -19,10 +19,16 @@ const oneClickQuery = z.object({ u: numericIdParams.shape.id, type: unsubscribeT
 
 /**
  * Issue #17 notifications: the list (grouped), the bell's state (polled with If-None-Match), mark read, the digest's
- * per-type mail preferences and its one-click unsubscribe; the daily digest runs on one process per period.
+ * per-type mail preferences and its one-click unsubscribe (the daily digest, on one process per period, is `plugin.ts`'s).
  */
 export async function notificationRoutes(app: FastifyInstance) {
-  app.jobs.every('notifications.digest', app.config.NOTIFICATION_DIGEST_MS, async () => void (await service.sendDigests(app, siteOrigin(app.config))));
+  noticeRoutes(app);
+  preferenceRoutes(app);
+  unsubscribeRoutes(app);
+}
+
+/** The notices: the grouped list, the bell's state, and marking them read. */
+function noticeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -74,6 +80,11 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
     async (request) => service.markRead(app, requireUser(request), service.parseIds(request.body.ids)),
   );
+}
+
+/** The digest's per-type mail preferences: read and change. */
+function preferenceRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/v1/notifications/preferences/',
@@ -101,6 +112,11 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
     async (request) => service.setMailPreferences(app, requireUser(request), request.body),
   );
+}
+
+/** Unsubscribing without a login: the page's signed call, and the List-Unsubscribe address (one-click POST, browser GET). */
+function unsubscribeRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     '/api/v1/notifications/unsubscribe/',

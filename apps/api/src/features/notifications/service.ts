@@ -1,4 +1,4 @@
-import { type Lang, MAIL_NOTICE_TYPES, type NotificationType, translate } from '@axoo/contract';
+import { asLang, MAIL_NOTICE_TYPES, type NotificationType, translate } from '@axoo/contract';
 import type { Deps } from '../../deps.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { Page } from '../../http/paging.ts';
@@ -6,7 +6,8 @@ import { signParts, verifyParts } from '../../http/signed.ts';
 import { defang } from '../../mail/defang.ts';
 import { oneClickHeaders } from '../../mail/one-click.ts';
 import { queueMail } from '../../mail/queue.ts';
-import type { UserRow } from '../accounts/user.ts';
+import type { UserRow } from '../../domain/users/user.ts';
+import { escapeHtml } from '../../html/escape.ts';
 import { presentGroup } from './present.ts';
 import * as q from './queries.ts';
 
@@ -83,9 +84,6 @@ export const parseIds = (ids: unknown): number[] | 'all' => {
   throw badRequest({ ids: 'notifications.ids_invalid' });
 };
 
-const langOf = (language: string): Lang => (language === 'en' ? 'en' : 'ko');
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The digest's period: its index since the epoch, in NOTIFICATION_DIGEST_MS (a UTC day by default). */
 export const digestPeriod = (now: Date, periodMs = 86_400_000) => Math.floor(now.getTime() / periodMs);
 
@@ -114,7 +112,7 @@ export async function sendDigests(deps: Pick<Deps, 'db' | 'config'>, siteUrl: st
         const off = new Set(await q.mailOffTypes(tx, userId));
         const wanted = taken.filter((n) => !n.readAt && (MAIL_NOTICE_TYPES as readonly string[]).includes(n.type) && !off.has(n.type));
         if (!wanted.length) return false;
-        const lang = langOf(user.language);
+        const lang = asLang(user.language);
         const [actors, artworks, invites] = await Promise.all([
           q.actorCards(tx, [...new Set(wanted.flatMap((n) => (n.actorId ? [n.actorId] : [])))]),
           q.artworkCards(tx, [...new Set(wanted.flatMap((n) => (n.artworkId ? [n.artworkId] : [])))]),

@@ -1,4 +1,4 @@
-import type { UserRow } from '../accounts/user.ts';
+import type { UserRow } from '../../domain/users/user.ts';
 
 /** SPEC §6: a user edits only their own profile (and uploads images only for it). */
 export function canEditProfile(viewer: UserRow | null, profileId: number): boolean {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, userCategories, users } from '../../db/schema/index.ts';
+import { oneRow } from '../../http/rows.ts';
 
 export type UserUpdate = Partial<typeof users.$inferInsert>;
 export async function findUserBySlug(db: Executor, slug: string) {
@@ -44,12 +45,14 @@ export async function findCategories(db: Executor, codes: string[]) {
 }
 
 export async function updateUser(db: Executor, id: number, changes: UserUpdate) {
-  const [row] = await db
-    .update(users)
-    .set({ ...changes, updated: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
+  // An account gone meanwhile: 404 (issue #36).
+  return oneRow(
+    db
+      .update(users)
+      .set({ ...changes, updated: new Date() })
+      .where(eq(users.id, id))
+      .returning(),
+  );
 }
 
 export async function replaceUserCategories(db: Executor, userId: number, categoryIds: number[]) {

@@ -43,6 +43,8 @@ export const userUpdateSchema = z.object({
   show_contact: z.boolean().optional(),
   public_collection: z.boolean().optional(),
   fixed_layout: z.boolean().optional(),
+  /** Issue #31: see mature work unblurred (off by default). */
+  show_mature: z.boolean().optional(),
   /** Issue #20: open to commissions, freelance or full-time work, or null (not available). */
   available_for_hire: z.enum(HIRE_AVAILABILITIES, { error: 'field.invalid_choice' }).nullable().optional(),
   hire_note: z.string().trim().max(HIRE_NOTE_MAX).optional(),

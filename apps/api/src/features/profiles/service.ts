@@ -1,10 +1,10 @@
 import { type Lang, slugify } from '@axoo/contract';
 import type { Deps } from '../../deps.ts';
 import { badRequest, type FieldErrors, notFound } from '../../http/errors.ts';
-import type { UserRow } from '../accounts/user.ts';
+import type { UserRow } from '../../domain/users/user.ts';
 import { createPresignedUpload, foreignMedia } from '../../media/service.ts';
-import { presentUser } from '../accounts/present.ts';
-import { listUserCategories } from '../accounts/user.ts';
+import { presentUser } from '../../domain/users/present.ts';
+import { listUserCategories } from '../../domain/users/user.ts';
 import { canSeeContact } from './policy.ts';
 import * as q from './queries.ts';
 import { IMAGE_FIELDS, type UserUpdateInput } from './schemas.ts';
@@ -38,6 +38,7 @@ const PLAIN_FIELDS = {
   show_contact: 'showContact',
   public_collection: 'publicCollection',
   fixed_layout: 'fixedLayout',
+  show_mature: 'showMature',
   available_for_hire: 'availableForHire',
   hire_note: 'hireNote',
   hire_rates: 'hireRates',

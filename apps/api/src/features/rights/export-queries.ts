@@ -1,7 +1,18 @@
-import { and, asc, desc, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { artworks, collections, dataExports, follows, inviteAnswers, inviteApplications, inviteQuestions, invites, users } from '../../db/schema/index.ts';
-import { type RelatedRows, splitRelated, withRelated } from '../artworks/read-model.ts';
+import {
+  artworks,
+  collections,
+  dataExports,
+  follows,
+  inviteAnswers,
+  inviteApplications,
+  inviteQuestions,
+  invites,
+  inviteSnapshots,
+  users,
+} from '../../db/schema/index.ts';
+import { type RelatedRows, splitRelated, withRelated } from '../../domain/artworks/read-model.ts';
 
 export type ExportRow = typeof dataExports.$inferSelect;
 
@@ -90,15 +101,17 @@ export async function applicationsOf(db: Executor, userId: number) {
       id: inviteApplications.id,
       invite: invites.id,
       inviteTitle: invites.title,
-      artwork: artworks.id,
-      artworkTitle: artworks.title,
+      // Null once the artwork was deleted: the application is the applicant's still (issue #29), under the title sent.
+      artwork: inviteApplications.artworkId,
+      artworkTitle: sql<string>`coalesce(${inviteSnapshots.title}, ${artworks.title}, '')`,
       selected: inviteApplications.selected,
       created: inviteApplications.created,
     })
     .from(inviteApplications)
-    .innerJoin(artworks, eq(artworks.id, inviteApplications.artworkId))
+    .leftJoin(artworks, eq(artworks.id, inviteApplications.artworkId))
+    .leftJoin(inviteSnapshots, eq(inviteSnapshots.applicationId, inviteApplications.id))
     .innerJoin(invites, eq(invites.id, inviteApplications.inviteId))
-    .where(eq(artworks.authorId, userId))
+    .where(eq(inviteApplications.applicantId, userId))
     .orderBy(asc(inviteApplications.id));
   const answers = apps.length
     ? await db

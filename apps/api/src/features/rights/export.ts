@@ -1,4 +1,4 @@
-import { type DataExport, EXPORT_LINK_HOURS, type Lang, translate } from '@axoo/contract';
+import { asLang, type DataExport, EXPORT_LINK_HOURS, type Lang, translate } from '@axoo/contract';
 import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import type { Executor } from '../../db/client.ts';
@@ -8,8 +8,9 @@ import { signParts, verifyParts } from '../../http/signed.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { queueMail } from '../../mail/queue.ts';
 import { type ArchiveEntry, sendDownload, storedEntry, textEntry, writeArchive } from '../../media/archive.ts';
-import type { UserRow } from '../accounts/user.ts';
-import { presentArtwork } from '../artworks/present.ts';
+import type { UserRow } from '../../domain/users/user.ts';
+import { presentArtwork } from '../../domain/artworks/present.ts';
+import { escapeHtml } from '../../html/escape.ts';
 import * as q from './export-queries.ts';
 import { canSetOptOut } from './policy.ts';
 
@@ -91,7 +92,7 @@ async function* entriesOf(deps: Deps, user: UserRow, lang: Lang): AsyncGenerator
       const { rows, rel } = await q.artworksAfter(deps.db, user.id, after, BATCH);
       if (!rows.length) break;
       for (const row of rows) {
-        yield `${first ? '' : ',\n'}${JSON.stringify(presentArtwork(row, rel, lang, { withContent: true }), null, 2)}`;
+        yield `${first ? '' : ',\n'}${JSON.stringify(presentArtwork(row, rel, lang, { withContent: true, showMature: true }), null, 2)}`;
         first = false;
         for (const key of [row.cover, row.rawCover, row.croppedCover, ...mediaKeysIn(row.content)]) image(`images/artworks/${row.id}`, key);
       }
@@ -117,7 +118,7 @@ export async function runExport(deps: Deps, payload: { exportId: number; siteUrl
   const user = await q.exportUser(deps.db, row.userId);
   if (!user) return;
   await q.setExport(deps.db, row.id, { status: 'running' });
-  const lang: Lang = user.language === 'en' ? 'en' : 'ko';
+  const lang = asLang(user.language);
   const key = `exports/${user.id}/${row.id}-${signParts(deps.config.SECRET_KEY, 'export-key', row.id).slice(0, 16).toLowerCase()}.zip`;
   try {
     const result = await writeArchive(deps.storage, key, entriesOf(deps, user, lang));
@@ -145,7 +146,6 @@ export async function runExport(deps: Deps, payload: { exportId: number; siteUrl
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 function mailHtml(lang: Lang, text: string): string {
   const body = text
     .trim()

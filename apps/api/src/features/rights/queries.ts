@@ -2,20 +2,7 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworks, users } from '../../db/schema/index.ts';
 
-/** The effective opt-out of one artwork (its own choice, else its author's); null when there is no such artwork. */
-export async function artworkOptOut(db: Executor, id: number): Promise<boolean | null> {
-  const [row] = await db
-    .select({ optOut: sql<boolean>`coalesce(${artworks.aiOptOut}, ${users.aiOptOut})` })
-    .from(artworks)
-    .innerJoin(users, eq(users.id, artworks.authorId))
-    .where(eq(artworks.id, id));
-  return row ? row.optOut : null;
-}
-
-export async function userOptOut(db: Executor, id: number): Promise<boolean | null> {
-  const [row] = await db.select({ optOut: users.aiOptOut }).from(users).where(eq(users.id, id));
-  return row ? row.optOut : null;
-}
+export { artworkOptOut, userOptOut } from '../../domain/rights/opt-out.ts';
 
 export async function setUserOptOut(db: Executor, id: number, optOut: boolean) {
   await db.update(users).set({ aiOptOut: optOut, updated: new Date() }).where(eq(users.id, id));

@@ -12,8 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/auth.ts';
 import { baseUrl } from '../../http/paging.ts';
 import { parseId } from '../../http/params.ts';
-import { downloadExport, EXPORT_JOB, exportStatus, runExport, startExport } from './export.ts';
-import { exportKeysOf } from './export-queries.ts';
+import { downloadExport, exportStatus, startExport } from './export.ts';
 import { robotsTxt, setAccountOptOut, setArtworkOptOut, tdmRep } from './service.ts';
 
 /**
@@ -51,11 +50,6 @@ export async function rightsRoutes(app: FastifyInstance) {
     },
     async (request) => setArtworkOptOut(app, requireUser(request), parseId(request.params.id), request.body.ai_opt_out),
   );
-
-  // "Download my data" (issue #18): a job builds the ZIP and mails a signed link.
-  app.jobs.handle<{ exportId: number; siteUrl: string }>(EXPORT_JOB, (payload) => runExport(app, payload));
-  // The archives go with the account (issue #13).
-  app.mediaCleanup.collect('user', exportKeysOf);
 
   r.post(
     '/api/v1/users/:id/export/',
@@ -101,6 +95,7 @@ export async function rightsRoutes(app: FastifyInstance) {
   r.get(
     '/.well-known/tdmrep.json',
     { schema: { tags, summary: 'W3C TDMRep: text-and-data-mining reservation per location (work that allows AI training first)' } },
-    async (_request, reply) => reply.header('Cache-Control', 'public, max-age=600').send(await tdmRep(app)),
+    // A crawler's copy is at most 30 s old, as an image's in nginx (issue #29): an opt-out reaches both within a minute.
+    async (_request, reply) => reply.header('Cache-Control', 'public, max-age=30').send(await tdmRep(app)),
   );
 }

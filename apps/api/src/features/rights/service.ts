@@ -1,7 +1,7 @@
-import type { AccountOptOut, ArtworkOptOut } from '@axoo/contract';
+import { type AccountOptOut, type ArtworkOptOut, artworkPath } from '@axoo/contract';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import type { UserRow } from '../accounts/user.ts';
+import type { UserRow } from '../../domain/users/user.ts';
 import { AI_CRAWLERS } from './ai-crawlers.ts';
 import { canSetOptOut } from './policy.ts';
 import * as q from './queries.ts';
@@ -57,7 +57,7 @@ export async function tdmRep(deps: Deps): Promise<TdmRule[]> {
   const open = (location: string): TdmRule => ({ location, 'tdm-reservation': 0 });
   const policy = deps.config.TDM_POLICY_URL;
   return [
-    ...allowed.artworks.flatMap((id) => [open(`/artwork/${id}/`), open(`/media/artworks/${id}/*`)]),
+    ...allowed.artworks.flatMap((id) => [open(artworkPath(id)), open(`/media/artworks/${id}/*`)]),
     ...allowed.users.flatMap((u) => [open(`/${u.slug}/`), open(`/media/users/${u.id}/*`)]),
     { location: '/*', 'tdm-reservation': 1, ...(policy ? { 'tdm-policy': policy } : {}) },
   ];

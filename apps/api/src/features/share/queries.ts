@@ -1,15 +1,18 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworkCategories, artworks, categories, invites, users } from '../../db/schema/index.ts';
+import { safeCover } from '../../domain/artworks/rating.ts';
 
 export async function artworkPreview(db: Executor, id: number) {
   const [row] = await db
     .select({
       title: artworks.title,
       authorId: artworks.authorId,
-      visible: artworks.visible,
-      cover: artworks.cover,
-      croppedCover: artworks.croppedCover,
+      reachable: artworks.reachable,
+      unlisted: artworks.unlisted,
+      // Issue #31: a share preview is for anyone: a mature work's blurred cover only.
+      cover: safeCover(artworks.cover),
+      croppedCover: safeCover(artworks.croppedCover),
       width: artworks.width,
       height: artworks.height,
       authorName: users.name,

@@ -1,22 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { artworkIdOfPath, mediaUrl, mediaWidthSrcSet, referrerGroup, WIDE_SIZES, WIDE_WIDTHS } from '@axoo/contract';
+import { artworkIdOfPath, referrerGroup } from '@axoo/contract';
 import { z } from 'zod';
 import { pageViews } from '../../db/schema/index.ts';
 import { errorResponses, NoBody } from '../../http/responses.ts';
-import { siteDataPlugin } from './state.ts';
 
+/** The global page data's route and page views (SPEC §2). Wired by `plugin.ts`. */
 export async function siteRoutes(app: FastifyInstance) {
-  await app.register(siteDataPlugin);
-  // Every page carries the global page data inlined (DESIGN "API conventions").
-  app.pageData.global = (request) => app.siteData.json(request.user, request.lang);
-  // Issue #14: home's first banner is its largest paint: preloaded in the head with the carousel's own srcset and
-  // sizes, ahead of the scripts. (An artwork's page draws home under the overlay; the overlay's image is its own.)
-  app.pageData.images = (pathname, site) => {
-    if (pathname !== '/') return [];
-    const first = (site as { banners?: { image: string }[] } | null)?.banners?.[0]?.image;
-    return first ? [{ href: mediaUrl(first, 1400), srcset: mediaWidthSrcSet(first, WIDE_WIDTHS), sizes: WIDE_SIZES }] : [];
-  };
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -1,10 +1,10 @@
 import { type Lang, localisedName, type SiteData } from '@axoo/contract';
 import type { Deps } from '../../deps.ts';
-import type { UserRow } from '../accounts/user.ts';
-import { presentUser } from '../accounts/present.ts';
-import { listUserCategories } from '../accounts/user.ts';
-import { presentArtwork } from '../artworks/present.ts';
-import { relationsOf } from '../artworks/read-model.ts';
+import type { UserRow } from '../../domain/users/user.ts';
+import { presentUser } from '../../domain/users/present.ts';
+import { listUserCategories } from '../../domain/users/user.ts';
+import { presentArtwork } from '../../domain/artworks/present.ts';
+import { relationsOf } from '../../domain/artworks/read-model.ts';
 import * as q from './queries.ts';
 
 /** The public part of the global page data: the same for every guest of a language. */

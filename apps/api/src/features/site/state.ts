@@ -1,7 +1,7 @@
 import type { Lang, SiteData } from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { UserRow } from '../accounts/user.ts';
+import type { UserRow } from '../../domain/users/user.ts';
 import { buildPublicSiteData, type PublicSiteData, withViewer } from './service.ts';
 
 const TTL_MS = 5_000;

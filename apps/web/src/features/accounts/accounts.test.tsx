@@ -168,6 +168,21 @@ describe('password pages (SPEC §4, §5)', () => {
     expect(callsTo(fetchMock, '/api/v1/users/7/password_change/')).toHaveLength(0);
   });
 
+  it('password change: the server’s field messages focus the first invalid field on the page (issue #29.8)', async () => {
+    // The server names the new password first; the form shows the old one first.
+    mockApi({
+      'POST /api/v1/users/7/password_change/': () => json(400, { password: ['너무 짧습니다.'], old_password: ['기존 비밀번호가 올바르지 않습니다.'] }),
+    });
+    renderApp('/accounts/password/', siteData({ user: user() }));
+    await screen.findByRole('heading', { name: '비밀번호 변경' });
+    type('기존 비밀번호', 'Secret123');
+    type('새 비밀번호', 'Another123');
+    type('새 비밀번호 확인', 'Another123');
+    fireEvent.click(screen.getByRole('button', { name: '비밀번호 변경' }));
+    expect(await screen.findByText('기존 비밀번호가 올바르지 않습니다.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('기존 비밀번호')).toHaveFocus());
+  });
+
   it('reset confirm: moves from form to expired on a 400 with a token field', async () => {
     mockApi({ 'POST /api/v1/users/reset/': () => json(400, { token: ['invalid'] }) });
     renderApp('/accounts/reset/Nw/abc-def/');
@@ -186,5 +201,21 @@ describe('password pages (SPEC §4, §5)', () => {
     type('이메일', 'min@example.com');
     fireEvent.click(screen.getByRole('button', { name: '재설정 메일 보내기' }));
     expect(await screen.findByText('비밀번호 재설정 안내를 이메일로 보냈습니다. 받은편지함을 확인하세요.')).toBeInTheDocument();
+  });
+});
+
+describe('logout page (issue #36: a POST with the CSRF header, never a link)', () => {
+  it('asks before logging out, posts with the CSRF header, and says so when it fails', async () => {
+    document.cookie = 'csrftoken=logout-token-0123456789abcdef0123456789';
+    const fetchMock = mockApi({ 'POST /accounts/logout/': () => json(403, { detail: 'CSRF 검증에 실패했습니다. 페이지를 새로고침하세요.' }) });
+    const { router } = renderApp('/accounts/logout/', siteData({ user: user() }));
+    await screen.findByRole('heading', { name: '로그아웃' });
+    expect(callsTo(fetchMock, '/accounts/logout/')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: '로그아웃' }));
+    expect(await screen.findByText('로그아웃하지 못했습니다. 다시 시도해 주세요.')).toBeInTheDocument();
+    const [, init] = callsTo(fetchMock, '/accounts/logout/')[0];
+    expect(init?.method).toBe('POST');
+    expect((init?.headers as Record<string, string> | undefined)?.['X-CSRFToken']).toBe('logout-token-0123456789abcdef0123456789');
+    expect(router.state.location.pathname).toBe('/accounts/logout/');
   });
 });

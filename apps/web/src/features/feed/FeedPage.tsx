@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { avatarImage } from '../../ui/avatar.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useSentinel } from '../../ui/use-sentinel.ts';
-import { ArtworkGrid } from '../artworks/components/ArtworkGrid.tsx';
-import { FollowSlot } from '../artworks/slots.tsx';
+import { ArtworkGrid } from '../../kit/components/ArtworkGrid.tsx';
+import { FollowSlot } from '../../kit/slots.tsx';
 import { useFeedPages, useSuggestions } from './api/feed.ts';
 import styles from './FeedPage.module.css';
 

@@ -39,7 +39,8 @@ describe('Following feed (issue #17)', () => {
     expect(within(card).getByText('Mira Seo')).toBeInTheDocument();
     expect(within(card).getByText('12 followers')).toBeInTheDocument();
     expect(await screen.findByTestId('bell-count', {}, { timeout: 8000 })).toHaveTextContent('2');
-    const button = within(card).getByTestId('follow');
+    // The follow button is the kit's slot control, loaded when first drawn (issue #29.7).
+    const button = await within(card).findByTestId('follow', {}, { timeout: 8000 });
     await waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
     expect(button).toHaveAttribute('aria-pressed', 'true');
@@ -52,7 +53,7 @@ describe('Following feed (issue #17)', () => {
     followAnswer = async () => new Response(JSON.stringify({ detail: 'Too many requests.' }), { status: 429, headers: { 'content-type': 'application/json' } });
     renderApp('/following/', siteData({ user: user({ id: 7 }) }));
     const card = await screen.findByTestId('suggested-artist', {}, { timeout: 8000 });
-    const button = within(card).getByTestId('follow');
+    const button = await within(card).findByTestId('follow', {}, { timeout: 8000 });
     await waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
     await waitFor(() => expect(posts()).toHaveLength(1));

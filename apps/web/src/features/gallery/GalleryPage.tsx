@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { ArtworkGrid } from '../artworks/components/ArtworkGrid.tsx';
+import { ArtworkGrid } from '../../kit/components/ArtworkGrid.tsx';
 import { useArtistPages, useArtworkPages } from './api/gallery.ts';
 import { ArtistCard } from './components/ArtistCard.tsx';
 import { CategoryBar } from './components/CategoryBar.tsx';
@@ -23,7 +23,7 @@ export default function GalleryPage() {
   const start = useClock((now) => periodStart(filters.period, now));
   const projects = useArtworkPages({ ...artworkQueryOf(filters, category), created__gte: start }, filters.type === 'projects');
   const artists = useArtistPages(
-    { search: filters.search || undefined, categories__category: category || undefined, available_for_hire: filters.hire || undefined },
+    { search: filters.search.trim() || undefined, categories__category: category || undefined, available_for_hire: filters.hire || undefined },
     filters.type === 'artists',
   );
   const active = filters.type === 'projects' ? projects : artists;
@@ -34,6 +34,7 @@ export default function GalleryPage() {
   const artworkResults = projects.data?.pages.flatMap((p) => p.results) ?? [];
   const artistResults = artists.data?.pages.flatMap((p) => p.results) ?? [];
   const count = filters.type === 'projects' ? artworkResults.length : artistResults.length;
+  const suggestion = filters.type === 'projects' ? projects.data?.pages[0]?.suggestion : undefined;
 
   return (
     <div className={`page ${styles.gallery}`}>
@@ -52,7 +53,17 @@ export default function GalleryPage() {
         ) : active.isError ? (
           <p className="empty">{t('error')}</p>
         ) : count === 0 ? (
-          <p className="empty">{t('empty')}</p>
+          <>
+            <p className="empty">{t('empty')}</p>
+            {suggestion && (
+              <p className={styles.didYouMean}>
+                {t('suggest.didYouMean')}{' '}
+                <button type="button" onClick={() => apply({ search: suggestion })}>
+                  {suggestion}
+                </button>
+              </p>
+            )}
+          </>
         ) : filters.type === 'projects' ? (
           <ArtworkGrid artworks={artworkResults} fixed />
         ) : (

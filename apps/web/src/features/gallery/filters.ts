@@ -1,10 +1,14 @@
-import { type ArtworkListQuery, HIRE_FILTERS, type HireFilter, parsePaletteFilter } from '@axoo/contract';
+import { type ArtworkListQuery, CREDENTIALS_FILTER, HIRE_FILTERS, type HireFilter, parsePaletteFilter } from '@axoo/contract';
 import { PRODUCT_UTC_OFFSET, productDay } from '../../ui/format.ts';
 /** The gallery's view as URL state (STYLE: filters live in the URL so a link reproduces the view). */
 export interface GalleryFilters {
   type: 'projects' | 'artists';
   search: string;
-  ordering: '-created' | '-hit';
+  /**
+   * The order picked, or '' for the default: relevance while a search is in (issue #30.5), Most Recent otherwise.
+   * Most Recent and Most Viewed stay choices during a search.
+   */
+  ordering: '' | 'relevance' | '-created' | '-hit';
   period: '' | '1m' | '3m';
   field: string;
   concept: string;
@@ -15,6 +19,19 @@ export interface GalleryFilters {
   licence: string;
   /** Issue #18: a colour as #rrggbb (lowercase) the covers' palettes are searched for; '' for none. */
   palette: string;
+  /** Issue #35: `valid` shows only artworks with valid Content Credentials; '' for all. */
+  credentials: '' | typeof CREDENTIALS_FILTER;
+  /** Issue #31: `general` leaves mature work out; `none` leaves out work made with AI; '' for all. */
+  rating: '' | 'general';
+  ai_use: '' | 'none';
+}
+
+const ORDERINGS = ['relevance', '-created', '-hit'] as const;
+
+/** The order a view lists in: the one picked, else relevance while a search is in, else Most Recent. */
+export function orderingOf(f: Pick<GalleryFilters, 'ordering' | 'search'>): Exclude<GalleryFilters['ordering'], ''> {
+  if (f.ordering === 'relevance' && !f.search.trim()) return '-created';
+  return f.ordering || (f.search.trim() ? 'relevance' : '-created');
 }
 
 export function readFilters(params: URLSearchParams): GalleryFilters {
@@ -24,7 +41,7 @@ export function readFilters(params: URLSearchParams): GalleryFilters {
     type: params.get('type') === 'artists' ? 'artists' : 'projects',
     // SPEC §2 Gallery: a tag parameter prefills the search.
     search: params.get('search') ?? params.get('tag') ?? '',
-    ordering: ordering === '-hit' ? '-hit' : '-created',
+    ordering: (ORDERINGS as readonly string[]).includes(ordering ?? '') ? (ordering as GalleryFilters['ordering']) : '',
     period: period === '1m' || period === '3m' ? period : '',
     field: params.get('field') ?? '',
     concept: params.get('concept') ?? '',
@@ -32,6 +49,9 @@ export function readFilters(params: URLSearchParams): GalleryFilters {
     hire: (HIRE_FILTERS as readonly string[]).includes(params.get('hire') ?? '') ? (params.get('hire') as HireFilter) : '',
     licence: params.get('licence') ?? '',
     palette: parsePaletteFilter(params.get('palette') ?? '') ?? '',
+    credentials: params.get('credentials') === CREDENTIALS_FILTER ? CREDENTIALS_FILTER : '',
+    rating: params.get('rating') === 'general' ? 'general' : '',
+    ai_use: params.get('ai_use') === 'none' ? 'none' : '',
   };
 }
 
@@ -42,13 +62,18 @@ export function writeFilters(f: GalleryFilters): URLSearchParams {
   if (f.search) out.set('search', f.search);
   if (f.type === 'artists' && f.hire) out.set('hire', f.hire);
   if (f.type === 'projects') {
-    if (f.ordering !== '-created') out.set('ordering', f.ordering);
+    // An order is written only when it is not the default one (relevance with a search, else Most Recent).
+    const ordering = orderingOf(f);
+    if (f.ordering && ordering !== orderingOf({ ...f, ordering: '' })) out.set('ordering', ordering);
     if (f.period) out.set('period', f.period);
     if (f.field) out.set('field', f.field);
     if (f.concept) out.set('concept', f.concept);
     if (f.color) out.set('color', f.color);
     if (f.licence) out.set('licence', f.licence);
     if (f.palette) out.set('palette', f.palette);
+    if (f.credentials) out.set('credentials', f.credentials);
+    if (f.rating) out.set('rating', f.rating);
+    if (f.ai_use) out.set('ai_use', f.ai_use);
   }
   return out;
 }
@@ -67,9 +92,12 @@ export function periodStart(period: GalleryFilters['period'], now: Date | number
 
 /** The artworks query of a gallery view (GET /api/v1/artworks/): what differs from the defaults, nothing else. */
 export function artworkQueryOf(filters: GalleryFilters, category: string, now: Date | number = Date.now()): ArtworkListQuery {
+  const ordering = orderingOf(filters);
   return {
-    search: filters.search || undefined,
-    ordering: filters.ordering === '-created' ? undefined : filters.ordering,
+    search: filters.search.trim() || undefined,
+    // Issue #30.5: while a search is in, the default order is relevance; Most Recent (the API's default) and Most
+    // Viewed stay choices.
+    ordering: ordering === '-created' ? undefined : ordering,
     created__gte: periodStart(filters.period, now),
     categories__category: category || undefined,
     fields__field: filters.field || undefined,
@@ -77,5 +105,8 @@ export function artworkQueryOf(filters: GalleryFilters, category: string, now: D
     color: filters.color || undefined,
     licence: filters.licence || undefined,
     palette: filters.palette || undefined,
+    credentials: filters.credentials || undefined,
+    rating: filters.rating || undefined,
+    ai_use: filters.ai_use || undefined,
   };
 }

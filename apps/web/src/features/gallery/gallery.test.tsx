@@ -84,14 +84,14 @@ describe('GalleryPage', () => {
 
   it('submits the search on Enter and clears it when the type changes', async () => {
     const { router } = renderApp('/gallery/all/');
-    const input = await screen.findByRole('searchbox', {}, { timeout: 8000 });
+    const input = await screen.findByRole('combobox', { name: /작품, 태그, 작가 검색|Search projects/ }, { timeout: 8000 });
     expect(input).toHaveAttribute('placeholder', 'Search by');
     await userEvent.type(input, '수채화{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?search=%EC%88%98%EC%B1%84%ED%99%94'));
     await userEvent.click(screen.getByRole('button', { name: 'Artists' }));
     await waitFor(() => expect(router.state.location.search).toBe('?type=artists'));
     // The field follows the URL: the search is gone from both.
-    expect(screen.getByRole('searchbox')).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: /작품, 태그, 작가 검색|Search projects/ })).toHaveValue('');
     await waitFor(() => expect(calls().some((u) => u.startsWith('/api/v1/artists/') && u.includes('is_premium=true'))).toBe(true));
   });
 });

@@ -34,7 +34,7 @@ describe('the gallery palette filter (issue #18)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Palette Any' }, { timeout: 8000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Palette Any' });
     // The library's own English names ("Color", "Hue") are replaced by the catalogue's.
-    expect(within(dialog).getByRole('slider', { name: 'Palette: saturation and brightness' })).toBeTruthy();
+    expect(await within(dialog).findByRole('slider', { name: 'Palette: saturation and brightness' }, { timeout: 8000 })).toBeTruthy();
     expect(within(dialog).getByRole('slider', { name: 'Palette: hue' })).toBeTruthy();
     const hex = within(dialog).getByLabelText('Colour code (#rrggbb)');
     await userEvent.clear(hex);
@@ -53,7 +53,7 @@ describe('the gallery palette filter (issue #18)', () => {
     renderApp('/gallery/all/?palette=%23d62020');
     await userEvent.click(await screen.findByRole('button', { name: '팔레트 #d62020' }, { timeout: 8000 }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('slider', { name: '팔레트: 채도와 밝기' })).toBeTruthy();
+    expect(await within(dialog).findByRole('slider', { name: '팔레트: 채도와 밝기' })).toBeTruthy();
     expect(within(dialog).getByRole('slider', { name: '팔레트: 색상' })).toBeTruthy();
     expect(within(dialog).getByLabelText('색상 코드 (#rrggbb)')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: '찾기' })).toBeTruthy();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSite } from '../../site.ts';
-import { ArtworkGrid } from '../artworks/components/ArtworkGrid.tsx';
+import { ArtworkGrid } from '../../kit/components/ArtworkGrid.tsx';
 import { BannerCarousel } from './components/BannerCarousel.tsx';
 import { InfoCards } from './components/InfoCards.tsx';
 import { PartnerCarousel } from './components/PartnerCarousel.tsx';

@@ -1,3 +1,4 @@
+import { artworkPath } from '@axoo/contract';
 import { INSIGHT_WINDOWS, type InsightWindow, mediaUrl } from '@axoo/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -145,7 +146,7 @@ function OwnInsights({ user }: { user: CurrentUser }) {
                 <ol className={styles.top} data-testid="top-artworks">
                   {data.top_artworks.map((a) => (
                     <li key={a.id}>
-                      <Link to={`/artwork/${a.id}/`}>
+                      <Link to={artworkPath(a.id)}>
                         {a.cropped_cover && <img src={mediaUrl(a.cropped_cover, 156)} alt="" width={64} height={45} loading="lazy" />}
                         <span>{a.title}</span>
                       </Link>

@@ -76,6 +76,8 @@ describe('application step (SPEC §2 Invites, §5 Answers)', () => {
     // The server's `answers.1.answer` error lands under the second question.
     expect(await screen.findByText('Answers are at most 250 characters.')).toBeInTheDocument();
     expect(how).toHaveAttribute('aria-invalid', 'true');
+    // Issue #29.8: the first invalid answer takes the focus.
+    await waitFor(() => expect(how).toHaveFocus());
     expect(why).toHaveAttribute('aria-invalid', 'false');
   }, 20_000);
 });
@@ -111,11 +113,11 @@ describe('detail states (SPEC §4 Invite status, §6)', () => {
       }),
     );
 
-  it('ongoing: Apply links to the invite upload, remaining time shows, a guest sees DETAIL only', async () => {
+  it('ongoing: Apply links to step 0 of the application (issue #33), remaining time shows, a guest sees DETAIL only', async () => {
     detail({});
     renderApp('/goodluck/3/');
     const apply = await screen.findByRole('link', { name: 'Apply' }, { timeout: 5000 });
-    expect(apply).toHaveAttribute('href', '/goodluck/3/upload/');
+    expect(apply).toHaveAttribute('href', '/goodluck/3/apply/');
     expect(screen.getByTestId('remaining')).toHaveTextContent(/left$/);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['DETAIL']);
   }, 20_000);
@@ -203,6 +205,37 @@ describe("every entry, with the owner's filters (issue #19)", () => {
     await userEvent.selectOptions(screen.getByLabelText('Selection'), 'unselected');
     await waitFor(() => expect(asked.at(-1)?.get('selection')).toBe('unselected'));
     expect(screen.getByTestId('owner-block')).toHaveTextContent('Publish the selection');
+  }, 20_000);
+});
+
+describe('an entry whose project was deleted (issue #29)', () => {
+  it('stays in SUBMISSIONS with its frozen title, cover, answers and a "project deleted" badge, and can be selected', async () => {
+    const deleted = {
+      id: null,
+      title: 'Frozen harbour',
+      cover: 'submissions/abcdefabcdefabcd.png',
+      cropped_cover: 'submissions/abcdefabcdefabcd.png',
+      background_color: '#FFFFFF',
+      categories: [{ category: 'painting', name: 'Painting' }],
+      author: null,
+      application: { id: 70, selected: false, artwork_deleted: true, answers: [{ id: 1, question: 5, answer: 'Because of the sea' }] },
+    };
+    const live = { ...artwork(8, { title: 'Still live' }), application: { id: 80, selected: false, answers: [] } };
+    ownerSubmissions(() => json({ count: 2, next: null, previous: null, results: [deleted, live] }));
+    renderApp('/goodluck/3/', siteData({ user: user({ id: 99 }) }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'SUBMISSIONS' }, { timeout: 5000 }));
+    const badge = await screen.findByTestId('project-deleted', {}, { timeout: 5000 });
+    expect(badge).toHaveTextContent('Project deleted');
+    const card = badge.closest('article') as HTMLElement;
+    expect(card).toHaveAttribute('data-application-id', '70');
+    expect(card).toHaveTextContent('Frozen harbour');
+    expect(card).toHaveTextContent('Because of the sea');
+    // Nothing to open: the artwork is gone.
+    expect(card.querySelector('a')).toBeNull();
+    expect(card.querySelector('img')?.getAttribute('src')).toContain('submissions/abcdefabcdefabcd.png');
+    expect(screen.getByTestId('submission-count')).toHaveTextContent('2 entries');
+    expect(screen.getAllByTestId('project-deleted')).toHaveLength(1);
+    expect(card.querySelector('[data-testid="select-toggle"]')).toHaveAttribute('aria-pressed', 'false');
   }, 20_000);
 });
 

@@ -1,5 +1,6 @@
 import type { Notification } from '@axoo/contract';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../ui/LoadFailed.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useSentinel } from '../../ui/use-sentinel.ts';
 import { useMarkRead, useNotifications } from './api/notifications.ts';
@@ -28,6 +29,8 @@ export default function NotificationsPage() {
       <section aria-busy={list.isPending} data-testid="notifications-page">
         {list.isPending ? (
           <Spinner />
+        ) : list.isError && notices.length === 0 ? (
+          <LoadFailed onRetry={() => void list.refetch()} />
         ) : notices.length === 0 ? (
           <p className="empty">{t('notifications.empty')}</p>
         ) : (

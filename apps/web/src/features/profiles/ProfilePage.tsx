@@ -6,10 +6,10 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { avatarImage } from '../../ui/avatar.ts';
 import { useCurrentUser, useSite } from '../../site.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { HireBadge } from '../artworks/components/HireBadge.tsx';
-import { ContactSlot } from '../artworks/slots.tsx';
+import { HireBadge } from '../../kit/components/HireBadge.tsx';
+import { ContactSlot } from '../../kit/slots.tsx';
 import { normaliseSlug, type ProfileTab, profileKey, useProfile } from './api/profiles.ts';
-import { FollowSlot } from '../artworks/slots.tsx';
+import { FollowSlot } from '../../kit/slots.tsx';
 
 import { FollowCounts } from './components/FollowCounts.tsx';
 import { LevelControl } from './components/LevelControl.tsx';

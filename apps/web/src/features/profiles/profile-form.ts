@@ -3,8 +3,11 @@ import type { CurrentUser } from '../../site.ts';
 import type { UserUpdate } from './api/profiles.ts';
 import { SOCIAL_KINDS } from './social.ts';
 
-/** The profile edit form's values (SPEC §4 Profile edit): every field the modal edits, images as keys or blob: URLs. */
-export type ProfileValues = Required<Omit<UserUpdate, 'date_of_birth' | 'gender'>>;
+/**
+ * The profile edit form's values (SPEC §4 Profile edit): every field the modal edits, images as keys or blob: URLs.
+ * `show_mature` (issue #31) is a setting of the account page, saved on its own.
+ */
+export type ProfileValues = Required<Omit<UserUpdate, 'date_of_birth' | 'gender' | 'show_mature'>>;
 
 export const IMAGE_FIELDS = ['avatar', 'raw_avatar', 'cropped_avatar', 'banner', 'raw_banner', 'cropped_banner'] as const;
 export type ImageSlot = 'avatar' | 'banner';

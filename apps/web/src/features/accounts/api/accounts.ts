@@ -20,6 +20,9 @@ export const signUp = (body: SignupPayload) => api<CurrentUser>('/api/v1/users/'
 /** SPEC §7 POST /accounts/login/ with form fields. */
 export const logIn = (email: string, password: string) => api<{ user: CurrentUser }>('/accounts/login/', { form: { email, password }, redirectOn403: false });
 
+/** Issue #31: the opt-in to see mature work unblurred, saved on its own. */
+export const setShowMature = (id: number, show_mature: boolean) => api<CurrentUser>(`/api/v1/users/${id}/`, { method: 'PUT', body: { show_mature } });
+
 /** SPEC §7 PUT /api/v1/users/{id}/ with the account fields; the answer becomes the current user. */
 export const updateAccount = (id: number, body: AccountPayload) => api<CurrentUser>(`/api/v1/users/${id}/`, { method: 'PUT', body });
 
@@ -27,6 +30,9 @@ export const deleteAccount = (id: number) => api<void>(`/api/v1/users/${id}/`, {
 
 export const changePassword = (id: number, body: { old_password: string; password: string }) =>
   api<{ detail: string }>(`/api/v1/users/${id}/password_change/`, { method: 'POST', body });
+
+/** POST /accounts/logout/ with the CSRF header (issue #36: a link cannot log anyone out). */
+export const logOut = () => api<void>('/accounts/logout/', { method: 'POST', redirectOn403: false });
 
 export const requestPasswordReset = (email: string) => api<{ detail: string }>('/api/v1/users/password_reset/', { method: 'POST', body: { email } });
 

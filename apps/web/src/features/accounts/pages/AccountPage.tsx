@@ -3,11 +3,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type CurrentUser, useCurrentUser, useSite } from '../../../site.ts';
+import { useFocusInvalid } from '../../../kit/focus-invalid.ts';
 import { FormAlert, FormField, FormSuccess } from '../../../ui/FormField.tsx';
 import { ConfirmDialog } from '../../../ui/Modal.tsx';
 import { deleteAccount, updateAccount, useSwitchUser } from '../api/accounts.ts';
 import styles from '../accounts.module.css';
 import { GenderOptions } from '../fields.tsx';
+import { MatureSetting } from '../MatureSetting.tsx';
 import { applyServerErrors } from '../form.ts';
 
 interface Values {
@@ -53,6 +55,7 @@ function AccountForm({ user, more }: { user: CurrentUser; more?: (user: CurrentU
     formState: { errors, isSubmitting },
   } = useForm<Values>({ defaultValues: valuesOf(user) });
 
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const onSubmit = handleSubmit(async (values) => {
     setAlert([]);
     setSaved(false);
@@ -63,8 +66,9 @@ function AccountForm({ user, more }: { user: CurrentUser; more?: (user: CurrentU
       setSaved(true);
     } catch (err) {
       setAlert(applyServerErrors(err, setError, FIELDS, t('errors.generic')));
+      focusInvalid();
     }
-  });
+  }, focusInvalid);
 
   const onDelete = async () => {
     setDeleting(true);
@@ -91,7 +95,7 @@ function AccountForm({ user, more }: { user: CurrentUser; more?: (user: CurrentU
       <h1 className={styles.title}>{t('account.title')}</h1>
       <FormAlert messages={alert} />
       {saved && <FormSuccess>{t('account.saved')}</FormSuccess>}
-      <form onSubmit={onSubmit} noValidate className={styles.form}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate className={styles.form}>
         <FormField id="account-email" label={t('fields.email')} hint={t('account.emailHint')} hintId="account-email-hint">
           {(control) => <input type="email" value={user.email} readOnly {...control} className={styles.readonly} />}
         </FormField>
@@ -129,6 +133,8 @@ function AccountForm({ user, more }: { user: CurrentUser; more?: (user: CurrentU
           {t('account.save')}
         </button>
       </form>
+
+      <MatureSetting user={user} />
 
       {more && <Suspense fallback={null}>{more(user)}</Suspense>}
 

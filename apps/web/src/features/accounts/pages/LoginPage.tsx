@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
+import { useFocusInvalid } from '../../../kit/focus-invalid.ts';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { logIn, safeRedirect, useSwitchUser } from '../api/accounts.ts';
 import styles from '../accounts.module.css';
@@ -28,6 +29,7 @@ export default function LoginPage() {
   } = useForm<Values>({ defaultValues: { email: '', password: '' } });
   const redirect = safeRedirect(params.get('redirect'));
 
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const onSubmit = handleSubmit(async (values) => {
     setAlert([]);
     try {
@@ -38,15 +40,16 @@ export default function LoginPage() {
       // SPEC §8: a failed login reads '아이디 또는 비밀번호를 확인해주세요.'; a rate limit shows the server's words.
       if (err instanceof ApiError && err.status === 400 && err.fields.non_field_errors) setAlert([t('errors.loginFailed')]);
       else setAlert(applyServerErrors(err, setError, ['email', 'password'], t('errors.generic')));
+      focusInvalid();
     }
-  });
+  }, focusInvalid);
 
   const required = { required: t('errors.required') };
   return (
     <section className="narrow">
       <h1 className={styles.title}>{t('login.title')}</h1>
       <FormAlert messages={alert} />
-      <form onSubmit={onSubmit} noValidate>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
         <FormField id="login-email" label={t('fields.email')} error={errors.email?.message}>
           {(control) => <input type="email" autoComplete="email" {...control} {...register('email', required)} />}
         </FormField>

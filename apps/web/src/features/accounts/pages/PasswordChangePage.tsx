@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type CurrentUser, useCurrentUser } from '../../../site.ts';
+import { useFocusInvalid } from '../../../kit/focus-invalid.ts';
 import { FormAlert, FormField, FormSuccess } from '../../../ui/FormField.tsx';
 import { changePassword } from '../api/accounts.ts';
 import styles from '../accounts.module.css';
@@ -29,6 +30,7 @@ export default function PasswordChangePage() {
     formState: { errors, isSubmitting },
   } = useForm<Values>({ defaultValues: { old_password: '', password: '', password_confirm: '' }, shouldFocusError: true });
 
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const onSubmit = handleSubmit(async ({ old_password, password }) => {
     setAlert([]);
     setDone(false);
@@ -38,8 +40,9 @@ export default function PasswordChangePage() {
       setDone(true);
     } catch (err) {
       setAlert(applyServerErrors(err, setError, ['old_password', 'password'], t('errors.generic')));
+      focusInvalid();
     }
-  });
+  }, focusInvalid);
 
   const required = { required: t('errors.required') };
 
@@ -48,7 +51,7 @@ export default function PasswordChangePage() {
       <h1 className={styles.title}>{t('passwordChange.title')}</h1>
       <FormAlert messages={alert} />
       {done && <FormSuccess>{t('passwordChange.done')}</FormSuccess>}
-      <form onSubmit={onSubmit} noValidate>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
         <FormField id="change-old_password" label={t('fields.oldPassword')} error={errors.old_password?.message}>
           {(control) => <input type="password" autoComplete="current-password" {...control} {...register('old_password', required)} />}
         </FormField>

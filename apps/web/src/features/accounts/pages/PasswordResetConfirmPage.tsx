@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
+import { useFocusInvalid } from '../../../kit/focus-invalid.ts';
 import { FormAlert, FormSuccess } from '../../../ui/FormField.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { confirmPasswordReset } from '../api/accounts.ts';
@@ -29,6 +30,7 @@ export default function PasswordResetConfirmPage() {
     formState: { errors },
   } = useForm<Values>({ defaultValues: { password: '', password_confirm: '' } });
 
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const onSubmit = handleSubmit(async ({ password }) => {
     setAlert([]);
     setStatus('loading');
@@ -42,8 +44,9 @@ export default function PasswordResetConfirmPage() {
       }
       setStatus('form');
       setAlert(applyServerErrors(err, setError, ['password'], t('errors.generic')));
+      focusInvalid();
     }
-  });
+  }, focusInvalid);
 
   return (
     <section className="narrow" data-status={status}>
@@ -69,7 +72,7 @@ export default function PasswordResetConfirmPage() {
           <p className={styles.intro}>{t('resetConfirm.intro')}</p>
           <FormAlert messages={alert} />
           {/* Loading keeps the form in place (disabled) so a server field error can focus its field. */}
-          <form onSubmit={onSubmit} noValidate aria-busy={status === 'loading'}>
+          <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={status === 'loading'}>
             <fieldset disabled={status === 'loading'} className={styles.fieldset}>
               <NewPasswordFields idPrefix="reset" register={register} errors={errors} />
               <button type="submit" className={`btn ${styles.submit}`}>

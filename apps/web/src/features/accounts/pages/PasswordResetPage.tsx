@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFocusInvalid } from '../../../kit/focus-invalid.ts';
 import { FormAlert, FormField, FormSuccess } from '../../../ui/FormField.tsx';
 import { requestPasswordReset } from '../api/accounts.ts';
 import styles from '../accounts.module.css';
@@ -19,6 +20,7 @@ export default function PasswordResetPage() {
     formState: { errors, isSubmitting },
   } = useForm<{ email: string }>({ defaultValues: { email: '' } });
 
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const onSubmit = handleSubmit(async ({ email }) => {
     setAlert([]);
     try {
@@ -26,8 +28,9 @@ export default function PasswordResetPage() {
       setSent(true);
     } catch (err) {
       setAlert(applyServerErrors(err, setError, ['email'], t('errors.generic')));
+      focusInvalid();
     }
-  });
+  }, focusInvalid);
 
   return (
     <section className="narrow">
@@ -38,7 +41,7 @@ export default function PasswordResetPage() {
         <>
           <p className={styles.intro}>{t('reset.intro')}</p>
           <FormAlert messages={alert} />
-          <form onSubmit={onSubmit} noValidate>
+          <form ref={formRef} onSubmit={onSubmit} noValidate>
             <FormField id="reset-email" label={t('fields.email')} error={errors.email?.message}>
               {(control) => <input type="email" autoComplete="email" {...control} {...register('email', { required: t('errors.required') })} />}
             </FormField>

@@ -5,6 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useSite } from '../../../site.ts';
+import { useFocusInvalid } from '../../../kit/focus-invalid.ts';
 import { FormAlert, FormField } from '../../../ui/FormField.tsx';
 import { safeRedirect, signUp, useSwitchUser } from '../api/accounts.ts';
 import styles from '../accounts.module.css';
@@ -42,6 +43,7 @@ export default function SignupPage() {
   });
   const username = watch('username');
 
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const onSubmit = handleSubmit(async ({ password_confirm: _, ...values }) => {
     setAlert([]);
     try {
@@ -52,8 +54,9 @@ export default function SignupPage() {
       // SPEC §8: a 403 on sign up goes home.
       if (err instanceof ApiError && err.status === 403) navigate('/', { replace: true });
       else setAlert(applyServerErrors(err, setError, SERVER_FIELDS, t('errors.generic')));
+      focusInvalid();
     }
-  });
+  }, focusInvalid);
 
   const required = { required: t('errors.required') };
   const profileUrl = `${window.location.origin}/${slugify(username.trim()) || '…'}/`;
@@ -62,7 +65,7 @@ export default function SignupPage() {
     <section className="narrow">
       <h1 className={styles.title}>{t('signup.title')}</h1>
       <FormAlert messages={alert} />
-      <form onSubmit={onSubmit} noValidate className={styles.form}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate className={styles.form}>
         <FormField id="signup-email" label={t('fields.email')} error={errors.email?.message}>
           {(control) => <input type="email" autoComplete="email" {...control} {...register('email', required)} />}
         </FormField>

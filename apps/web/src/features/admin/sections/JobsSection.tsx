@@ -1,3 +1,4 @@
+import { asLang } from '@axoo/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
@@ -12,7 +13,7 @@ export function JobsSection() {
   const table = useAdminTable<FailedJob>('jobs', search, page);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const retry = useAdminMutation((id: number) => retryJob(id));
-  const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en' : 'ko', { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(asLang(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   const kindOf = (kind: string) => (kind === 'mail' || kind === 'media.delete' ? t(`jobs.kinds.${kind}`) : t('jobs.kinds.other', { kind }));
   const send = (id: number) => {
     setMessage(null);

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
+import { useFocusInvalid } from '../../../kit/focus-invalid.ts';
 import { FieldError } from '../../../ui/FieldError.tsx';
 import { fieldControl } from '../../../ui/FormField.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -181,18 +182,22 @@ function AddItem({ list }: { list: ListName }) {
   const { t } = useTranslation('admin');
   const [form, setForm] = useState({ code: '', name_ko: '', name_en: '', is_primary: false });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const add = useAdminMutation(() => addListItem(list, list === 'categories' ? form : { code: form.code, name_ko: form.name_ko, name_en: form.name_en }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
     add.mutate(undefined, {
       onSuccess: () => setForm({ code: '', name_ko: '', name_en: '', is_primary: false }),
-      onError: (err) => setErrors(err instanceof ApiError ? err.fields : { non_field_errors: [t('common:error.generic')] }),
+      onError: (err) => {
+        setErrors(err instanceof ApiError ? err.fields : { non_field_errors: [t('common:error.generic')] });
+        focusInvalid();
+      },
     });
   };
   const id = `admin-add-${list}`;
   return (
-    <form className={styles.addForm} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form ref={formRef} className={styles.addForm} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('lists.addTitle')}</h3>
       {errors.non_field_errors && (
         <p className="form-error" role="alert">

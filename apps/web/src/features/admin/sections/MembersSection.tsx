@@ -1,3 +1,4 @@
+import { asLang } from '@axoo/contract';
 import { ARTIST_LEVELS } from '@axoo/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,7 @@ export function MembersSection() {
       },
     );
   };
-  const date = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en' : 'ko', { dateStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(asLang(i18n.language), { dateStyle: 'medium' });
 
   return (
     <section aria-labelledby="admin-members">

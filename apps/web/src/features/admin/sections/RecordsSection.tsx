@@ -2,6 +2,7 @@ import { AVATAR_WIDTH, mediaUrl } from '@axoo/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
+import { useFocusInvalid } from '../../../kit/focus-invalid.ts';
 import { FieldError } from '../../../ui/FieldError.tsx';
 import { fieldControl } from '../../../ui/FormField.tsx';
 import { ConfirmDialog, Modal } from '../../../ui/Modal.tsx';
@@ -110,6 +111,7 @@ function RecordEditor({ kind, initial, onClose, save }: { kind: Kind; initial: D
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
   async function submit(e: FormEvent) {
@@ -121,6 +123,7 @@ function RecordEditor({ kind, initial, onClose, save }: { kind: Kind; initial: D
       onClose();
     } catch (error) {
       setErrors(error instanceof ApiError ? error.fields : { non_field_errors: [t('common:error.generic')] });
+      focusInvalid();
     } finally {
       setBusy(false);
     }
@@ -145,7 +148,7 @@ function RecordEditor({ kind, initial, onClose, save }: { kind: Kind; initial: D
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate>
+      <form ref={formRef} id={formId} onSubmit={submit} noValidate>
         {errors.non_field_errors && (
           <p className="form-error" role="alert">
             {errors.non_field_errors.join(' ')}

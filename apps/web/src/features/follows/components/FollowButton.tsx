@@ -4,7 +4,7 @@ import { goToLogin } from '../../../api/client.ts';
 import { useCurrentUser } from '../../../site.ts';
 import { followIntent, useMyFollows, useToggleFollow } from '../api/follows.ts';
 // The same pill toggle as Collect (the artwork kit's style), so both read as one kind of control.
-import styles from '../../artworks/components/CollectButton.module.css';
+import styles from '../../../kit/components/CollectButton.module.css';
 
 /**
  * Issue #17 Follow: one click follows or unfollows (the label changes at once; a refusal puts it back). A guest goes

@@ -26,11 +26,14 @@ export interface ArtistQuery {
   available_for_hire?: string;
 }
 
+/** A gallery page; a search that found nothing may carry a close term that finds work (issue #30.4). */
+export type GalleryPage = Paged<Artwork> & { suggestion?: string };
+
 /** GET /api/v1/artworks/ page by page (SPEC §7), for infinite scroll. */
 export const artworkPagesQuery = (query: ArtworkListQuery, enabled: boolean) =>
   infiniteQueryOptions({
     queryKey: queryKeys.artworks.gallery(query),
-    queryFn: ({ pageParam, signal }) => api<Paged<Artwork>>('/api/v1/artworks/', { query: { ...query, limit: GALLERY_PAGE, offset: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => api<GalleryPage>('/api/v1/artworks/', { query: { ...query, limit: GALLERY_PAGE, offset: pageParam }, signal }),
     initialPageParam: 0,
     getNextPageParam: (last) => nextOffset(last),
     enabled,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { avatarImage } from '../../../ui/avatar.ts';
-import { HireBadge } from '../../artworks/components/HireBadge.tsx';
-import { FollowSlot } from '../../artworks/slots.tsx';
+import { HireBadge } from '../../../kit/components/HireBadge.tsx';
+import { FollowSlot } from '../../../kit/slots.tsx';
 import type { Artist } from '../api/gallery.ts';
 import styles from './ArtistCard.module.css';
 

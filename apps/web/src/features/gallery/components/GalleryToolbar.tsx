@@ -1,8 +1,8 @@
-import { HIRE_FILTERS, LICENCE_GROUPS, LICENCES } from '@axoo/contract';
+import { CREDENTIALS_FILTER, HIRE_FILTERS, LICENCE_GROUPS, LICENCES } from '@axoo/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocalName, useSite } from '../../../site.ts';
 import { type Option, Select } from '../../../ui/Select.tsx';
-import type { GalleryFilters } from '../filters.ts';
+import { type GalleryFilters, orderingOf } from '../filters.ts';
 import styles from '../GalleryPage.module.css';
 import { PaletteFilter } from './PaletteFilter.tsx';
 
@@ -14,7 +14,7 @@ const licenceOptions = (t: (key: string) => string): Option<string>[] => [
 
 /**
  * SPEC §2 Gallery: Projects / Artists, and for projects ordering, time window, field, concept, colour (named, or
- * any colour of the covers' palettes), genre and licence (issue #18); for artists, availability for hire (issue #20).
+ * any colour of the covers' palettes), genre, licence (issue #18) and Content Credentials (issue #35); for artists, availability for hire (issue #20).
  */
 export function GalleryToolbar({
   filters,
@@ -72,12 +72,14 @@ export function GalleryToolbar({
             ) : (
               <Select
                 label={t('ordering.label')}
-                value={filters.ordering}
+                value={orderingOf(filters)}
                 options={[
-                  { value: '-created', label: t('ordering.recent') },
-                  { value: '-hit', label: t('ordering.viewed') },
+                  // Issue #30.5: relevance is the order of a search (its default), the others stay choices.
+                  ...(filters.search.trim() ? [{ value: 'relevance' as const, label: t('ordering.relevance') }] : []),
+                  { value: '-created' as const, label: t('ordering.recent') },
+                  { value: '-hit' as const, label: t('ordering.viewed') },
                 ]}
-                onChange={(v) => apply({ ordering: v ?? '-created' })}
+                onChange={(v) => apply({ ordering: v ?? '' })}
               />
             )}
           </div>
@@ -115,6 +117,17 @@ export function GalleryToolbar({
             <PaletteFilter value={filters.palette} onChange={(palette) => apply({ palette })} />
           </div>
           {optional(t('licence.label'), filters.licence, licenceOptions(t), (licence) => apply({ licence }))}
+          {/* Issue #35: only work whose images carry valid Content Credentials. */}
+          {optional(t('credentials.label'), filters.credentials, [{ value: CREDENTIALS_FILTER, label: t('credentials.valid') }], (credentials) =>
+            apply({ credentials: credentials === CREDENTIALS_FILTER ? CREDENTIALS_FILTER : '' }),
+          )}
+          {/* Issue #31: general work only; work made without AI only. */}
+          {optional(t('rating.label'), filters.rating, [{ value: 'general', label: t('rating.general') }], (rating) =>
+            apply({ rating: rating === 'general' ? 'general' : '' }),
+          )}
+          {optional(t('aiUse.label'), filters.ai_use, [{ value: 'none', label: t('aiUse.none') }], (aiUse) =>
+            apply({ ai_use: aiUse === 'none' ? 'none' : '' }),
+          )}
           {optional(
             t('genre'),
             category,

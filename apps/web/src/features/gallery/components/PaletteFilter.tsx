@@ -1,10 +1,13 @@
 import { parsePaletteFilter } from '@axoo/contract';
-import { type FormEvent, useId, useState } from 'react';
-import { HexColorInput } from 'react-colorful';
+import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ColourPicker } from '../../../ui/ColourPicker.tsx';
+import { lazyComponent } from '../../../lazy.ts';
 import { Popover } from '../../../ui/Popover.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
 import styles from './PaletteFilter.module.css';
+
+// The picker (react-colorful) loads when the panel first opens: the gallery's first paint shows only the button (issue #29.7).
+const PaletteForm = lazyComponent(() => import('./PaletteForm.tsx'));
 
 /** Where the picker starts when no colour is chosen yet. */
 const START = '#d62020';
@@ -18,7 +21,6 @@ export function PaletteFilter({ value, onChange }: { value: string; onChange: (p
   const { t } = useTranslation('gallery');
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(value || START);
-  const id = useId();
   const shown = value || t('any');
   const openChange = (next: boolean) => {
     if (next) setDraft(value || START);
@@ -29,6 +31,10 @@ export function PaletteFilter({ value, onChange }: { value: string; onChange: (p
     const colour = parsePaletteFilter(draft);
     if (!colour) return;
     onChange(colour);
+    setOpen(false);
+  };
+  const clear = () => {
+    onChange('');
     setOpen(false);
   };
   return (
@@ -47,34 +53,9 @@ export function PaletteFilter({ value, onChange }: { value: string; onChange: (p
         </>
       }
     >
-      <form className={styles.form} onSubmit={find}>
-        <ColourPicker label={t('palette.picker')} color={draft} onChange={(hex) => setDraft(hex.toLowerCase())} />
-        <label htmlFor={id} className={styles.label}>
-          {t('palette.hex')}
-        </label>
-        <div className={styles.row}>
-          <i className={styles.swatch} style={{ background: draft }} />
-          <HexColorInput id={id} prefixed color={draft} onChange={(hex) => setDraft(hex.toLowerCase())} className={styles.hex} />
-        </div>
-        <p className={styles.hint}>{t('palette.hint')}</p>
-        <div className={styles.actions}>
-          <button type="submit" className="btn small">
-            {t('palette.find')}
-          </button>
-          {value && (
-            <button
-              type="button"
-              className="btn secondary small"
-              onClick={() => {
-                onChange('');
-                setOpen(false);
-              }}
-            >
-              {t('palette.clear')}
-            </button>
-          )}
-        </div>
-      </form>
+      <Suspense fallback={<Spinner />}>
+        <PaletteForm draft={draft} setDraft={setDraft} value={value} onSubmit={find} onClear={clear} />
+      </Suspense>
     </Popover>
   );
 }

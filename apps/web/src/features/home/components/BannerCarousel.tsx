@@ -1,5 +1,5 @@
 import { mediaUrl, mediaWidthSrcSet, WIDE_SIZES, WIDE_WIDTHS } from '@axoo/contract';
-import useEmblaCarousel from 'embla-carousel-react';
+import { useCarousel } from '../../../ui/use-carousel.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -54,7 +54,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const { t } = useTranslation('home');
   // Under the artwork overlay the first banner is not the largest paint: the overlay's image is (issue #14).
   const underOverlay = useUnderOverlay();
-  const [emblaRef, embla] = useEmblaCarousel({ loop: banners.length > 1 });
+  const [emblaRef, embla] = useCarousel({ loop: banners.length > 1 });
   const [selected, setSelected] = useState(0);
   const [paused, setPaused] = useState(false);
   // WCAG 2.2.2: whoever does not want the slides to move can stop them for good (not only while hovering).

@@ -1,5 +1,5 @@
 import { CARD_WIDTH, mediaSrcSet, mediaUrl } from '@axoo/contract';
-import useEmblaCarousel from 'embla-carousel-react';
+import { useCarousel } from '../../../ui/use-carousel.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Client } from '../../../site.ts';
@@ -12,7 +12,7 @@ import styles from './PartnerCarousel.module.css';
  */
 export function PartnerCarousel({ clients }: { clients: Client[] }) {
   const { t } = useTranslation('home');
-  const [emblaRef, embla] = useEmblaCarousel({ align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps' });
+  const [emblaRef, embla] = useCarousel({ align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps' });
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
   const update = useCallback(() => {

@@ -1,3 +1,4 @@
+import { artworkPath } from '@axoo/contract';
 import { type Insights, type InsightWindow, mediaUrl } from '@axoo/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -83,7 +84,7 @@ export function ArtworkNumbers({
               {artworks.map((a) => (
                 <tr key={a.id} data-testid={`artwork-row-${a.id}`}>
                   <th scope="row">
-                    <Link to={`/artwork/${a.id}/`}>
+                    <Link to={artworkPath(a.id)}>
                       {a.cropped_cover && <img src={mediaUrl(a.cropped_cover, 156)} alt="" width={48} height={34} loading="lazy" />}
                       <span>{a.title}</span>
                     </Link>

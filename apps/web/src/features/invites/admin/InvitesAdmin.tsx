@@ -1,3 +1,4 @@
+import { invitePath } from '@axoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -116,7 +117,7 @@ export default function InvitesAdmin() {
                         </button>
                       </>
                     )}
-                    <Link to={`/goodluck/${invite.id}/`} className="btn secondary small">
+                    <Link to={invitePath(invite.id)} className="btn secondary small">
                       {t('admin.open')}
                     </Link>
                     <button type="button" className="btn secondary small" onClick={() => open(invite)}>

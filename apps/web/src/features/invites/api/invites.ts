@@ -5,12 +5,33 @@ import { nextOffset, type Paged } from '../../../api/paging.ts';
 import type { Artwork } from '../../../site.ts';
 
 export type { Invite, InviteColumn, InviteDetail, InviteOwner, InvitePage, InviteQuestion, InviteStatus } from '@axoo/contract';
-import type { Invite, InviteColumn, InviteDetail, InvitePage, InviteQuestion, InviteStatus } from '@axoo/contract';
+import type { Invite, InviteColumn, InviteDetail, InvitePage, InviteQuestion, InviteStatus, QuestionKind } from '@axoo/contract';
 
-/** An artwork of an invite's submission list, with its application for the selection toggle. */
-export interface Submission extends Artwork {
-  application: { id: number; selected: boolean; answers?: { id: number; question: number; answer: string }[] };
+/** The application of a submission-list card: the selection toggle, and for owner and staff the answers. */
+export interface SubmissionApplication {
+  id: number;
+  selected: boolean;
+  /** The artist deleted the project after applying; the entry stays the call's, frozen (issue #29). */
+  artwork_deleted?: boolean;
+  /** Issue #33.6: sent within the grace minutes after the closing date (owner and staff). */
+  late?: boolean;
+  answers?: { id: number; question: number; answer: string }[];
 }
+/** An artwork of an invite's submission list, with its application for the selection toggle. */
+export interface LiveSubmission extends Artwork {
+  application: SubmissionApplication;
+}
+/** An entry whose artwork was deleted (owner and staff only): the frozen title and cover, no artwork to open. */
+export interface DeletedSubmission {
+  id: null;
+  title: string;
+  cover: string;
+  cropped_cover: string;
+  background_color: string;
+  categories: { category: string; name: string }[];
+  application: SubmissionApplication;
+}
+export type Submission = LiveSubmission | DeletedSubmission;
 
 export const inviteKeys = queryKeys.invites;
 
@@ -149,8 +170,12 @@ export interface InviteInput {
   /** Omitted: left as it is. */
   closed?: string | null;
   selected?: string | null;
-  /** The whole list, in order; saved with the invite in one transaction. */
-  questions?: { id?: number; question: string }[];
+  /** The whole list, in order; saved with the invite in one transaction (issue #33.1: eligibility ones with the passing answer). */
+  questions?: { id?: number; question: string; kind?: QuestionKind; required_answer?: boolean | null }[];
+  /** Issue #33.6: minutes after the closing date when entries are still taken, marked late. */
+  grace_minutes?: number;
+  /** Issue #33.8: the jury's statement on the published results. */
+  jury_statement?: string;
 }
 
 export const saveInvite = (id: number | null, body: InviteInput) =>

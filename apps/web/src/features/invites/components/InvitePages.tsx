@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../ui/Modal.tsx';
+import { ConfirmDialog } from '../../../ui/lazy-modal.tsx';
 import {
   createColumn,
   createPage,
@@ -162,17 +162,19 @@ export function InvitePages({ invite, canEdit, startEditing = false }: { invite:
           </div>
         </section>
       ))}
-      <ConfirmDialog
-        open={confirm !== null}
-        title={confirm?.kind === 'page' ? t('edit.deletePage') : t('edit.deleteColumn')}
-        message={confirm?.kind === 'page' ? t('edit.deletePageConfirm') : t('edit.deleteColumnConfirm')}
-        confirmLabel={t('common:actions.delete')}
-        cancelLabel={t('common:actions.close')}
-        onConfirm={confirmDelete}
-        onCancel={() => setConfirm(null)}
-        danger
-        busy={busy}
-      />
+      {confirm && (
+        <ConfirmDialog
+          open
+          title={confirm.kind === 'page' ? t('edit.deletePage') : t('edit.deleteColumn')}
+          message={confirm.kind === 'page' ? t('edit.deletePageConfirm') : t('edit.deleteColumnConfirm')}
+          confirmLabel={t('common:actions.delete')}
+          cancelLabel={t('common:actions.close')}
+          onConfirm={confirmDelete}
+          onCancel={() => setConfirm(null)}
+          danger
+          busy={busy}
+        />
+      )}
     </div>
   );
 }

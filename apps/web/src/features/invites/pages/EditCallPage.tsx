@@ -1,3 +1,4 @@
+import { invitePath } from '@axoo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -30,7 +31,7 @@ export default function EditCallPage() {
           <Link to={`/goodluck/${invite.id}/edit/`} className="btn secondary">
             {t('own.backToCall')}
           </Link>
-          <Link to={`/goodluck/${invite.id}/`} className="btn" data-testid="finish-call">
+          <Link to={invitePath(invite.id)} className="btn" data-testid="finish-call">
             {t('own.finish')}
           </Link>
         </div>
@@ -45,7 +46,7 @@ export default function EditCallPage() {
           <p>{invite.review_note}</p>
         </div>
       )}
-      <InviteForm invite={invite} mode="owner" onDone={() => navigate(`/goodluck/${invite.id}/`)} />
+      <InviteForm invite={invite} mode="owner" onDone={() => navigate(invitePath(invite.id))} />
       <p className={styles.stepActions}>
         <Link to={`/goodluck/${invite.id}/edit/?step=pages`} className="btn secondary" data-testid="edit-pages">
           {t('own.editPages')}

@@ -1,3 +1,4 @@
+import { invitePath } from '@axoo/contract';
 import { ANSWER_MAX, AVATAR_WIDTH, mediaUrl } from '@axoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -5,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { artworkQuery } from '../../artworks/api/artworks.ts';
+import { artworkQuery } from '../../../kit/api/artworks.ts';
 import { createApplication, useInvite, useQuestions } from '../api/invites.ts';
 import styles from '../components/invites.module.css';
+import { useFocusInvalid } from '../../../kit/focus-invalid.ts';
 import { FieldError } from '../../../ui/FieldError.tsx';
 import { fieldControl } from '../../../ui/FormField.tsx';
 
@@ -28,11 +30,13 @@ export default function InviteApplicationPage() {
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { ref: formRef, focusInvalid } = useFocusInvalid();
 
   if (invite.isPending || questions.isPending) return <Spinner />;
   // The page's heading says what there is (one h1 on every page, issue #21).
   if (!invite.data || !questions.data) return <h1 className="empty not-found">{t('common:error.notFound')}</h1>;
-  const list = questions.data;
+  // Eligibility questions were step 0 (issue #33.1); the entry answers the free-text ones.
+  const list = questions.data.filter((q) => q.kind !== 'eligibility');
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -53,6 +57,7 @@ export default function InviteApplicationPage() {
           byQuestion[key] = [...(byQuestion[key] ?? []), ...messages];
         }
         setErrors(byQuestion);
+        focusInvalid();
       } else setErrors({ non_field_errors: [t('common:error.generic')] });
     } finally {
       setBusy(false);
@@ -62,7 +67,7 @@ export default function InviteApplicationPage() {
   const general = [...(errors.non_field_errors ?? []), ...(errors.invite ?? []), ...(errors.artwork ?? [])];
   return (
     <section className="page">
-      <form className={styles.application} onSubmit={submit} noValidate>
+      <form ref={formRef} className={styles.application} onSubmit={submit} noValidate>
         <h1 className={styles.stepTitle}>{t('application.title')}</h1>
         <p>{t('application.intro', { title: invite.data.title })}</p>
         {artwork.data && (
@@ -117,7 +122,7 @@ export default function InviteApplicationPage() {
           <span>{t('application.agree')}</span>
         </label>
         <div className={styles.formActions}>
-          <button type="button" className="btn secondary" onClick={() => navigate(`/goodluck/${inviteId}/`)}>
+          <button type="button" className="btn secondary" onClick={() => navigate(invitePath(inviteId))}>
             {t('application.cancel')}
           </button>
           <button type="submit" className="btn" disabled={!agreed || busy || invite.data.status !== 'ongoing'}>

@@ -1,19 +1,24 @@
+import { invitePath } from '@axoo/contract';
 import { mediaUrl, mediaWidthSrcSet, WIDE_SIZES, WIDE_WIDTHS } from '@axoo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, Suspense } from 'react';
+import { lazyComponent } from '../../../lazy.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { goToLogin } from '../../../api/client.ts';
 import { useCurrentUser } from '../../../site.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { tabIds, tabKeys } from '../../../ui/tabs.ts';
-import { SiteShareLinks } from '../../artworks/components/ShareLinks.tsx';
+import { SiteShareLinks } from '../../../kit/components/ShareLinks.tsx';
 import { type InviteDetail, type InviteInput, inviteKeys, saveInvite, useInvite, useToggleSubscription } from '../api/invites.ts';
 import { InvitePages } from '../components/InvitePages.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
-import { Submissions } from '../components/Submissions.tsx';
 import styles from '../components/invites.module.css';
-import { useFormatDate, useRemaining, useStatusDate } from '../components/status.ts';
+import { useFormatDate, useStatusDate } from '../components/status.ts';
+import { Deadline } from '../components/Deadline.tsx';
+
+// The entries' tabs (the selected ones, and every entry for the owner) load when opened: most readers see the detail.
+const Submissions = lazyComponent(() => import('../components/Submissions.tsx').then((m) => ({ default: m.Submissions })));
 
 type Tab = 'detail' | 'selected' | 'submissions' | 'judging';
 
@@ -23,17 +28,6 @@ export interface JudgingSlots {
   Panel: ComponentType<{ inviteId: number }>;
   /** A juror's way to the scoring screen. */
   JurorLink: ComponentType<{ inviteId: number }>;
-}
-
-function Remaining({ closed }: { closed: string | null }) {
-  const { t } = useTranslation('invites');
-  const left = useRemaining(closed);
-  if (!left) return closed ? <span className={styles.remaining}>{t('ended')}</span> : null;
-  return (
-    <span className={styles.remaining} data-testid="remaining">
-      {left.days > 0 ? t('remaining', left) : t('remainingShort', left)}
-    </span>
-  );
 }
 
 function Heart({ invite }: { invite: InviteDetail }) {
@@ -104,7 +98,7 @@ function ApplyBlock({ invite }: { invite: InviteDetail }) {
   const format = useFormatDate();
   if (invite.status === 'ongoing') {
     return (
-      <Link to={`/goodluck/${invite.id}/upload/`} className="btn" data-testid="apply">
+      <Link to={`/goodluck/${invite.id}/apply/`} className="btn" data-testid="apply">
         {t('apply')}
       </Link>
     );
@@ -122,6 +116,11 @@ function ApplyBlock({ invite }: { invite: InviteDetail }) {
   return (
     <div className={styles.applyBlock}>
       {invite.status === 'selection' && invite.selected && <p>{t('selectionText', { date: format(invite.selected) })}</p>}
+      {invite.status === 'selection' && (
+        <Link to={`/goodluck/${invite.id}/results/`} className="btn secondary" data-testid="see-results">
+          {t('fair.seeResults')}
+        </Link>
+      )}
       <button type="button" className="btn" disabled data-testid="apply">
         {t('applyClosed')}
       </button>
@@ -171,7 +170,7 @@ export default function InviteDetailPage({ judging }: { judging?: JudgingSlots }
             <div className={styles.cardMeta}>
               <StatusBadge status={invite.status} />
               <span className={styles.date}>{statusDate(invite)}</span>
-              {invite.status === 'ongoing' && <Remaining closed={invite.closed} />}
+              {invite.status === 'ongoing' && <Deadline invite={invite} />}
             </div>
             <h1 className={styles.heroTitle}>{invite.title}</h1>
             {invite.subtitle && <p className={styles.heroSubtitle}>{invite.subtitle}</p>}
@@ -188,11 +187,7 @@ export default function InviteDetailPage({ judging }: { judging?: JudgingSlots }
           <ApplyBlock invite={invite} />
           <div className={styles.socialRow}>
             <Heart invite={invite} />
-            <SiteShareLinks
-              path={`/goodluck/${invite.id}/`}
-              title={invite.title}
-              imagePath={invite.background ? mediaUrl(invite.background, 1400) : undefined}
-            />
+            <SiteShareLinks path={invitePath(invite.id)} title={invite.title} imagePath={invite.background ? mediaUrl(invite.background, 1400) : undefined} />
           </div>
         </div>
         {invite.can_edit && <OwnerBlock invite={invite} />}
@@ -226,8 +221,11 @@ export default function InviteDetailPage({ judging }: { judging?: JudgingSlots }
         </div>
         <div role="tabpanel" id={tabIds('invite', tab).panel} aria-labelledby={tabIds('invite', tab).tab}>
           {tab === 'detail' && <InvitePages invite={invite} canEdit={invite.can_edit} />}
-          {tab === 'selected' && <Submissions inviteId={invite.id} selectedOnly canSelect={manager} />}
-          {tab === 'submissions' && <Submissions inviteId={invite.id} selectedOnly={false} canSelect={manager} />}
+          {(tab === 'selected' || tab === 'submissions') && (
+            <Suspense fallback={<Spinner />}>
+              <Submissions inviteId={invite.id} selectedOnly={tab === 'selected'} canSelect={manager} />
+            </Suspense>
+          )}
           {tab === 'judging' && judging && (
             <Suspense fallback={<Spinner />}>
               <judging.Panel inviteId={invite.id} />

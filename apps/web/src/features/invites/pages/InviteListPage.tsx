@@ -1,3 +1,4 @@
+import { invitePath } from '@axoo/contract';
 import { mediaUrl } from '@axoo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ import { useStatusDate } from '../components/status.ts';
 export function InviteCard({ invite, priority }: { invite: Invite; priority: boolean }) {
   const statusDate = useStatusDate();
   return (
-    <Link to={`/goodluck/${invite.id}/`} className={styles.card} data-testid="invite-card" data-invite-id={invite.id}>
+    <Link to={invitePath(invite.id)} className={styles.card} data-testid="invite-card" data-invite-id={invite.id}>
       <div className={styles.cardVisual}>
         {invite.background && (
           <img

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { artworkQuery, authorArtworksQuery } from '../../artworks/api/artworks.ts';
-import { ArtworkGrid } from '../../artworks/components/ArtworkGrid.tsx';
+import { artworkQuery, authorArtworksQuery } from '../../../kit/api/artworks.ts';
+import { ArtworkGrid } from '../../../kit/components/ArtworkGrid.tsx';
 import styles from '../components/invites.module.css';
 
 /** SPEC §2 application flow step 2: 'Published', a Next button and the author's other projects. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../site.ts';
 import { Popover } from '../../../ui/Popover.tsx';
+import { LoadFailed } from '../../../ui/LoadFailed.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useBell, useMarkRead, useNotifications } from '../api/notifications.ts';
 import { NoticeItem } from './NoticeItem.tsx';
@@ -69,6 +70,8 @@ function Panel({ onClose }: { onClose: () => void }) {
       </div>
       {list.isPending ? (
         <Spinner />
+      ) : list.isError && notices.length === 0 ? (
+        <LoadFailed className={styles.empty} onRetry={() => void list.refetch()} />
       ) : notices.length === 0 ? (
         <p className={styles.empty}>{t('notifications.empty')}</p>
       ) : (

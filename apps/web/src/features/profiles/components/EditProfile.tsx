@@ -1,33 +1,18 @@
-import {
-  ALT_MAX,
-  AVATAR_RATIO,
-  BANNER_RATIO,
-  HIRE_AVAILABILITIES,
-  HIRE_NOTE_MAX,
-  HIRE_RATES_MAX,
-  type HireAvailability,
-  IMAGE_TYPES,
-  mediaUrl,
-  queryKeys,
-} from '@axoo/contract';
+import { AVATAR_RATIO, BANNER_RATIO, queryKeys, asLang } from '@axoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type PathValue, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
-import { avatarImage } from '../../../ui/avatar.ts';
-import { useCurrentUser, useSetCurrentUser, useSite } from '../../../site.ts';
+import { useCurrentUser, useSetCurrentUser } from '../../../site.ts';
+import { useFocusInvalid } from '../../../kit/focus-invalid.ts';
 import { ImageCropper } from '../../../ui/Cropper.tsx';
-import { FieldError } from '../../../ui/FieldError.tsx';
-import { fieldControl } from '../../../ui/FormField.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
-import { MultiSelect, Select } from '../../../ui/Select.tsx';
 import { normaliseSlug, updateUser } from '../api/profiles.ts';
 import { ProfileImageError, useProfileImages } from '../hooks/use-profile-images.ts';
-import styles from '../Profile.module.css';
+import { ProfileFields } from './ProfileFields.tsx';
 import { type ProfileValues, profileProblems, RENDERED_FIELDS, valuesOf } from '../profile-form.ts';
-import { SOCIAL_KINDS } from '../social.ts';
 
 /**
  * SPEC §2/§4/§5 profile edit: the owner's button and modal. Cropping an avatar (1:1) or a banner (4:1)
@@ -38,15 +23,12 @@ import { SOCIAL_KINDS } from '../social.ts';
 export function EditProfile({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation('profiles');
   const user = useCurrentUser();
-  const site = useSite();
   const setCurrentUser = useSetCurrentUser();
   const client = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const form = useForm<ProfileValues>();
-  const values = form.watch();
-  const { errors } = form.formState;
   const images = useProfileImages({
     onChosen: (slot, { original, cropped }) => {
       form.setValue(slot, original);
@@ -56,6 +38,8 @@ export function EditProfile({ slug }: { slug: string }) {
     },
     onTooLarge: (slot) => form.setError(slot, { type: 'client', message: t('form.tooLarge') }),
   });
+
+  const { ref: fieldsRef, focusInvalid } = useFocusInvalid<HTMLDivElement>();
 
   if (!user) return null;
 
@@ -67,7 +51,6 @@ export function EditProfile({ slug }: { slug: string }) {
     images.forget();
     setOpen(false);
   };
-  const set = <K extends keyof ProfileValues>(key: K, value: ProfileValues[K]) => form.setValue(key, value as PathValue<ProfileValues, K>);
 
   /** Server messages under their fields (SPEC §8); fields the form does not show go in the box at the end. */
   const showErrors = (fields: Record<string, string[]>) => {
@@ -82,9 +65,10 @@ export function EditProfile({ slug }: { slug: string }) {
   const save = async () => {
     form.clearErrors();
     const current = form.getValues();
-    const problems = Object.entries(profileProblems(current, t, i18n.language === 'en' ? 'en' : 'ko'));
+    const problems = Object.entries(profileProblems(current, t, asLang(i18n.language)));
     if (problems.length) {
       for (const [field, message] of problems) form.setError(field as keyof ProfileValues, { type: 'client', message });
+      focusInvalid();
       return;
     }
     setSaving(true);
@@ -102,49 +86,11 @@ export function EditProfile({ slug }: { slug: string }) {
         showErrors(error.fields);
         form.setError('root.form', { type: 'server', message: t('form.failed') });
       } else form.setError('root.form', { type: 'server', message: t('form.uploadFailed') });
+      focusInvalid();
     } finally {
       setSaving(false);
     }
   };
-
-  /** The button that chooses a new avatar or banner (cropped next). */
-  const picker = (slot: 'avatar' | 'banner', label: string) => (
-    <label className="btn secondary small">
-      {label}
-      {/* In the Tab order (the label shows its focus ring), described by the image's messages. */}
-      <input
-        type="file"
-        accept={IMAGE_TYPES.join(',')}
-        className="visually-hidden"
-        aria-describedby={`profile-${slot}-error`}
-        onChange={images.chooseFile(slot)}
-        data-testid={`${slot}-input`}
-      />
-    </label>
-  );
-  const messageOf = (...fields: (keyof ProfileValues)[]) => fields.flatMap((f) => (errors[f]?.message ? [errors[f].message] : []));
-  /** Issue #18: the image's alt text, read by screen readers and share previews. */
-  const altText = (key: 'avatar_alt' | 'banner_alt') => (
-    <div className="field">
-      <label htmlFor={`profile-${key}`}>{t(key === 'avatar_alt' ? 'form.avatarAlt' : 'form.bannerAlt')}</label>
-      <input {...fieldControl(`profile-${key}`, messageOf(key))} {...form.register(key)} maxLength={ALT_MAX} />
-      <FieldError for={`profile-${key}`} messages={messageOf(key)} />
-    </div>
-  );
-  const text = (key: 'username' | 'name' | 'email' | 'phone', type = 'text') => (
-    <div className="field">
-      <label htmlFor={`profile-${key}`}>{t(`form.${key}`)}</label>
-      <input
-        {...fieldControl(`profile-${key}`, messageOf(key))}
-        type={type}
-        {...form.register(key)}
-        autoComplete={key === 'username' ? 'username' : key === 'name' ? 'name' : key === 'email' ? 'email' : 'tel'}
-      />
-      <FieldError for={`profile-${key}`} messages={messageOf(key)} />
-    </div>
-  );
-
-  const bannerSrc = values.cropped_banner || values.banner;
 
   return (
     <>
@@ -169,146 +115,9 @@ export function EditProfile({ slug }: { slug: string }) {
         }
       >
         {open && (
-          <form
-            className={styles.form}
-            onSubmit={(e) => {
-              e.preventDefault();
-              void save();
-            }}
-            noValidate
-          >
-            {errors.root?.form ? (
-              <p className="form-error" role="alert">
-                {errors.root.form.message}
-              </p>
-            ) : null}
-            <div className={styles.imageRow}>
-              <img
-                className={styles.avatarPreview}
-                {...avatarImage(values)}
-                alt={values.avatar_alt || t('form.avatar')}
-                width={96}
-                height={96}
-                data-testid="avatar-preview"
-              />
-              {picker('avatar', t('form.changeAvatar'))}
-            </div>
-            <FieldError for="profile-avatar" messages={messageOf('avatar', 'raw_avatar', 'cropped_avatar')} />
-            {altText('avatar_alt')}
-            {text('username')}
-            {text('name')}
-            {text('email', 'email')}
-            {text('phone', 'tel')}
-            <div className="field">
-              <MultiSelect
-                id="profile-categories"
-                label={t('form.categories')}
-                options={site.categories.map((c) => ({ value: c.category, label: c.name }))}
-                value={values.categories}
-                onChange={(v) => set('categories', v)}
-                max={2}
-                invalid={Boolean(errors.categories)}
-              />
-              <FieldError for="profile-categories" messages={messageOf('categories')} />
-            </div>
-            <fieldset className={styles.socialFields}>
-              <legend>{t('form.socialTitle')}</legend>
-              <p className={styles.muted}>{t('form.socialHint')}</p>
-              {SOCIAL_KINDS.map((kind) => (
-                <div className="field" key={kind}>
-                  <label htmlFor={`profile-${kind}`}>{t(`social.${kind}`)}</label>
-                  <input {...fieldControl(`profile-${kind}`, messageOf(kind))} {...form.register(kind)} />
-                  <FieldError for={`profile-${kind}`} messages={messageOf(kind)} />
-                </div>
-              ))}
-            </fieldset>
-            {(['biography', 'about'] as const).map((key) => (
-              <div className="field" key={key}>
-                <label htmlFor={`profile-${key}`}>{t(`form.${key}`)}</label>
-                <textarea {...fieldControl(`profile-${key}`, messageOf(key))} {...form.register(key)} rows={5} />
-                <FieldError for={`profile-${key}`} messages={messageOf(key)} />
-              </div>
-            ))}
-            <fieldset className={styles.socialFields} data-testid="hire-fields">
-              <legend>{t('form.hireTitle')}</legend>
-              <div className="field">
-                <Select
-                  id="profile-available_for_hire"
-                  label={t('form.hireAvailability')}
-                  value={values.available_for_hire ?? 'none'}
-                  options={[{ value: 'none', label: t('form.hireNone') }, ...HIRE_AVAILABILITIES.map((value) => ({ value, label: t(`form.hire.${value}`) }))]}
-                  onChange={(v) => set('available_for_hire', v && v !== 'none' ? (v as HireAvailability) : null)}
-                  invalid={Boolean(errors.available_for_hire)}
-                />
-                <FieldError for="profile-available_for_hire" messages={messageOf('available_for_hire')} />
-              </div>
-              {(['hire_note', 'hire_rates'] as const).map((key) => (
-                <div className="field" key={key}>
-                  <label htmlFor={`profile-${key}`}>{t(`form.${key}`)}</label>
-                  <textarea
-                    {...fieldControl(`profile-${key}`, messageOf(key))}
-                    {...form.register(key)}
-                    rows={2}
-                    maxLength={key === 'hire_note' ? HIRE_NOTE_MAX : HIRE_RATES_MAX}
-                  />
-                  <FieldError for={`profile-${key}`} messages={messageOf(key)} />
-                </div>
-              ))}
-            </fieldset>
-            <label className={styles.check}>
-              <input type="checkbox" {...form.register('show_contact')} />
-              {t('form.showContact')}
-            </label>
-            <fieldset className={styles.choice}>
-              <legend>{t('form.collection')}</legend>
-              <label>
-                <input type="radio" name="public_collection" checked={values.public_collection} onChange={() => set('public_collection', true)} />
-                {t('form.collectionPublic')}
-              </label>
-              <label>
-                <input
-                  type="radio"
-                  name="public_collection"
-                  checked={!values.public_collection}
-                  onChange={() => set('public_collection', false)}
-                  data-testid="collection-private"
-                />
-                {t('form.collectionPrivate')}
-              </label>
-            </fieldset>
-            <fieldset className={styles.choice}>
-              <legend>{t('form.layout')}</legend>
-              <label>
-                <input type="radio" name="fixed_layout" checked={values.fixed_layout} onChange={() => set('fixed_layout', true)} />
-                {t('form.layoutFixed')}
-              </label>
-              <label>
-                <input
-                  type="radio"
-                  name="fixed_layout"
-                  checked={!values.fixed_layout}
-                  onChange={() => set('fixed_layout', false)}
-                  data-testid="layout-masonry"
-                />
-                {t('form.layoutMasonry')}
-              </label>
-            </fieldset>
-            <div className="field">
-              <span className={styles.fieldLabel}>{t('form.banner')}</span>
-              <div className={styles.bannerPreview}>
-                {bannerSrc && <img src={mediaUrl(bannerSrc, 960)} alt={values.banner_alt || t('form.banner')} data-testid="banner-preview" />}
-              </div>
-              <p className={styles.muted}>{t('form.bannerHint')}</p>
-              {picker('banner', t('form.changeBanner'))}
-              <FieldError for="profile-banner" messages={messageOf('banner', 'raw_banner', 'cropped_banner')} />
-            </div>
-            {altText('banner_alt')}
-            {errors.root?.other && (
-              <p className="form-error" role="alert">
-                {errors.root.other.message}
-              </p>
-            )}
-          </form>
+          <div ref={fieldsRef}>
+            <ProfileFields form={form} chooseFile={images.chooseFile} onSubmit={() => void save()} />
+          </div>
         )}
       </Modal>
       {images.crop && (

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ArtworkGrid } from '../../artworks/components/ArtworkGrid.tsx';
+import { ArtworkGrid } from '../../../kit/components/ArtworkGrid.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { type Profile, type ProfileTab, useProfileArtworks } from '../api/profiles.ts';
 import styles from '../Profile.module.css';

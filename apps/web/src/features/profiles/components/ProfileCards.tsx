@@ -1,21 +1,24 @@
-import * as Collapsible from '@radix-ui/react-collapsible';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../api/profiles.ts';
 import styles from '../Profile.module.css';
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   const [open, setOpen] = useState(true);
+  const body = useId();
+  // A disclosure button (no library: the profile's first load carries no Radix, issue #29.7).
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} className={styles.infoCard} data-testid={`card-${id}`}>
-      <Collapsible.Trigger className={styles.infoHead}>
+    <div className={styles.infoCard} data-state={open ? 'open' : 'closed'} data-testid={`card-${id}`}>
+      <button type="button" className={styles.infoHead} aria-expanded={open} aria-controls={body} onClick={() => setOpen(!open)}>
         <span>{title}</span>
         <span aria-hidden="true" className={styles.chevron} data-open={open}>
           ⌃
         </span>
-      </Collapsible.Trigger>
-      <Collapsible.Content className={styles.infoBody}>{children}</Collapsible.Content>
-    </Collapsible.Root>
+      </button>
+      <div id={body} className={styles.infoBody} hidden={!open}>
+        {open && children}
+      </div>
+    </div>
   );
 }
 
