@@ -76,6 +76,7 @@ export const artworks = pgTable(
   (t) => [
     index('artworks_author_idx').on(t.authorId, t.id),
     index('artworks_visible_recent_idx').on(t.created.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible}`),
+    // INCLUDE (title) in migration 0030: suggestions walk it index-only (drizzle declares no INCLUDE).
     index('artworks_visible_hit_idx').on(t.hit.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible}`),
     index('artworks_visible_level_idx').on(t.level.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible} and ${t.level} is not null`),
     // The Following feed: each followed author's visible work, newest first (issue #17, migration 0007).
@@ -160,8 +161,11 @@ export const tags = pgTable(
   {
     id: serial().primaryKey(),
     name: varchar({ length: TAG_LENGTH_MAX }).notNull().unique(),
+    /** Visible artworks holding this tag, kept by triggers (migration 0030): what suggestions rank tags by. */
+    visibleCount: integer().notNull().default(0),
   },
   (t) => [
+    index('tags_visible_count_idx').on(t.visibleCount.desc(), t.name).where(sql`${t.visibleCount} > 0`),
     index('tags_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('tags_name_grams').using('gin', sql`search_grams(${t.name})`).with({ fastupdate: false }),
   ],

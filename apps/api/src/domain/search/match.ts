@@ -60,6 +60,13 @@ const wordHolds = (text: SQL, word: SearchWord): SQL =>
     sql` or `,
   )})`;
 
+/** Every word on one text at hand, tested on the text alone (no index): for walks of an ordered index. */
+export const holdsEvery = (text: SQL, words: SearchWord[]): SQL =>
+  sql`(${sql.join(
+    words.map((word) => wordHolds(text, word)),
+    sql` and `,
+  )})`;
+
 /**
  * An artwork row that a word finds (title, a tag, the author), tested on that row alone: what a walk of the list's
  * own ordered index filters with (issue #30.7, a term too broad for its match set). The tags and the author are
