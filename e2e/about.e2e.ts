@@ -134,9 +134,12 @@ describe('about pages', () => {
     await page.getByRole('link', { name: 'See membership benefits' }).click();
     await page.waitForURL((url) => url.pathname === '/about/artists/benefits/');
     await page.getByRole('heading', { level: 2, name: 'Membership benefits' }).waitFor();
-    // And back: the benefits call to action opens step 1 at its anchor.
-    await page.getByRole('link', { name: 'See the registration process' }).click();
-    await page.waitForURL((url) => url.pathname === '/about/artists/registration-process/' && url.hash === '#registration');
+    // And back: the benefits call to action opens step 1 at its anchor. The wait starts before the click: the link
+    // navigates in the page (history.pushState) within the click itself, before a wait started after it listens.
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/about/artists/registration-process/' && url.hash === '#registration'),
+      page.getByRole('link', { name: 'See the registration process' }).click(),
+    ]);
     expect(await step(page, /^1 Registration/).getAttribute('aria-expanded')).toBe('true');
   });
 
