@@ -50,6 +50,11 @@ const AccountAiTraining = lazyComponent(() => import('./features/rights/AiTraini
 const AccountDataExport = lazyComponent(() => import('./features/rights/DataExport.tsx').then((m) => ({ default: m.AccountDataExport })));
 const ExportDownloadPage = lazyComponent(() => import('./features/rights/DataExport.tsx'));
 const ReportsAdmin = lazyComponent(() => import('./features/conversations/admin/ReportsAdmin.tsx'));
+const ModerationQueue = lazyComponent(() => import('./features/moderation/sections/ReportsQueue.tsx').then((m) => ({ default: m.ReportsQueue })));
+const ModerationAppeals = lazyComponent(() => import('./features/moderation/sections/AppealsSection.tsx').then((m) => ({ default: m.AppealsSection })));
+const ModerationAudit = lazyComponent(() => import('./features/moderation/sections/AuditSection.tsx').then((m) => ({ default: m.AuditSection })));
+const DecisionsPage = lazyComponent(() => import('./features/moderation/pages/DecisionsPage.tsx'));
+const DecisionPage = lazyComponent(() => import('./features/moderation/pages/DecisionPage.tsx'));
 
 const auth = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 
@@ -69,7 +74,11 @@ const judgingSlots = { Panel: JudgingPanel, JurorLink };
 /** The console's sections that other features own (composed here, not imported by the console). */
 const consoleSections = [
   { path: 'invites', labelKey: 'invites:admin.title', element: <InvitesAdmin /> },
-  { path: 'reports', labelKey: 'inbox:admin.title', element: <ReportsAdmin /> },
+  // Issue #31: every report grouped by target, the owners' appeals and the audit log; issue #20's message reports.
+  { path: 'reports', labelKey: 'moderation:sections.reports', element: <ModerationQueue /> },
+  { path: 'appeals', labelKey: 'moderation:sections.appeals', element: <ModerationAppeals /> },
+  { path: 'audit', labelKey: 'moderation:sections.audit', element: <ModerationAudit /> },
+  { path: 'message-reports', labelKey: 'inbox:admin.title', element: <ReportsAdmin /> },
   { path: 'insights', labelKey: 'insights:platform.title', element: <PlatformTotals /> },
 ];
 
@@ -130,6 +139,8 @@ export const pageRoutes = (
     <Route path="/following/" element={auth(<FeedPage />)} />
     <Route path="/notifications/" element={auth(<NotificationsPage />)} />
     <Route path="/notifications/unsubscribe/" element={<NotificationsUnsubscribePage />} />
+    <Route path="/moderation/" element={auth(<DecisionsPage />)} />
+    <Route path="/moderation/:id/" element={<DecisionPage />} />
     <Route path="/admin/*" element={auth(<AdminPage more={consoleSections} />)} />
     <Route path="/:slug/insights/" element={auth(<InsightsPage />)} />
     <Route path="/:slug/" element={<ProfileRoute />} />
