@@ -95,8 +95,14 @@ describe.each(['ko', 'en'] as const)('report, hide, appeal, reverse (issue #31, 
     const link = /https?:\/\/\S+\/moderation\/\d+\/\?token=\S+/.exec(mail.text ?? '')?.[0];
     expect(link).toBeTruthy();
     const page = await browserAs(lang === 'ko' ? artist : null, lang, lang === 'ko');
-    if (lang === 'ko') await page.goto('/moderation/');
-    else await page.goto(new URL(link as string).pathname + new URL(link as string).search);
+    if (lang === 'ko') {
+      // The artist still opens the hidden work, reads why, and follows its link to the notices.
+      await page.goto(`/artwork/${artworkId}/`);
+      const notice = page.getByTestId('moderation-notice');
+      await until(() => notice.textContent()).toContain(`Copied from another artist ${stamp}`);
+      await notice.getByRole('link').click();
+      await page.waitForURL(/\/moderation\/$/);
+    } else await page.goto(new URL(link as string).pathname + new URL(link as string).search);
     const decision = page.getByTestId('decision');
     await decision.getByText(`Copied from another artist ${stamp}`).waitFor();
     await decision.getByLabel(w.appeal).fill(`I painted this harbour myself ${stamp}`);

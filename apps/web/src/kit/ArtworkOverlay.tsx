@@ -87,6 +87,14 @@ function Body({ artwork }: { artwork: Artwork }) {
             <time dateTime={date}>{t('overlay.published', { date: formatDate(date, i18n.language) })}</time>
           </p>
           <RatingLabels artwork={artwork} />
+          {/* Issue #31: only its author and staff open a hidden or held work: they read why, and where to appeal. */}
+          {artwork.moderation_state !== 'none' && (
+            <p className={styles.moderated} role="note" data-testid="moderation-notice">
+              {t(`overlay.moderation.${artwork.moderation_state}`)}
+              {artwork.moderation_reason && ` ${t('overlay.moderation.reason', { reason: artwork.moderation_reason })}`}{' '}
+              <Link to="/moderation/">{t('overlay.moderation.appeal')}</Link>
+            </p>
+          )}
           {artwork.author?.available_for_hire && (
             <p className={styles.hire}>
               <HireBadge value={artwork.author.available_for_hire} />

@@ -21,7 +21,7 @@ export function DecisionCard({ decision, token, onAppealed }: { decision: Modera
           action: t(`actions.${decision.action}`),
         })}
       </h2>
-      <dl className={styles.meta}>
+      <dl className={styles.facts}>
         <dt>{t('owner.reason')}</dt>
         <dd className={styles.quote}>{decision.note}</dd>
         <dt>{t('owner.reported')}</dt>
@@ -69,7 +69,7 @@ function AppealForm({ report, token, onAppealed }: { report: number; token?: str
     <form onSubmit={send} className={styles.section} noValidate data-testid="appeal-form">
       <h3>{t('owner.appealTitle')}</h3>
       <p className={styles.hint}>{t('owner.appealHelp')}</p>
-      <div className={styles.note}>
+      <div className={`field ${styles.note}`}>
         <label htmlFor={id}>{t('owner.appealText')}</label>
         <textarea
           id={id}

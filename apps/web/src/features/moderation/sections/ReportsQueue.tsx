@@ -102,7 +102,7 @@ function ActionForm({ group }: { group: ReportGroup }) {
     })();
   return (
     <form className={styles.section} onSubmit={(e) => e.preventDefault()} data-testid="action-form">
-      <div className={styles.note}>
+      <div className={`field ${styles.note}`}>
         <label htmlFor={noteId}>{t('queue.note')}</label>
         <textarea
           id={noteId}
