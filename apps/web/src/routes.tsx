@@ -50,11 +50,7 @@ const AccountAiTraining = lazyComponent(() => import('./features/rights/AiTraini
 const AccountDataExport = lazyComponent(() => import('./features/rights/DataExport.tsx').then((m) => ({ default: m.AccountDataExport })));
 const ExportDownloadPage = lazyComponent(() => import('./features/rights/DataExport.tsx'));
 const ReportsAdmin = lazyComponent(() => import('./features/conversations/admin/ReportsAdmin.tsx'));
-const ModerationQueue = lazyComponent(() => import('./features/moderation/sections/ReportsQueue.tsx').then((m) => ({ default: m.ReportsQueue })));
-const ModerationAppeals = lazyComponent(() => import('./features/moderation/sections/AppealsSection.tsx').then((m) => ({ default: m.AppealsSection })));
-const ModerationAudit = lazyComponent(() => import('./features/moderation/sections/AuditSection.tsx').then((m) => ({ default: m.AuditSection })));
-const DecisionsPage = lazyComponent(() => import('./features/moderation/pages/DecisionsPage.tsx'));
-const DecisionPage = lazyComponent(() => import('./features/moderation/pages/DecisionPage.tsx'));
+const Moderation = lazyComponent(() => import('./features/moderation/ModerationView.tsx'));
 
 const auth = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 
@@ -75,9 +71,9 @@ const judgingSlots = { Panel: JudgingPanel, JurorLink };
 const consoleSections = [
   { path: 'invites', labelKey: 'invites:admin.title', element: <InvitesAdmin /> },
   // Issue #31: every report grouped by target, the owners' appeals and the audit log; issue #20's message reports.
-  { path: 'reports', labelKey: 'moderation:sections.reports', element: <ModerationQueue /> },
-  { path: 'appeals', labelKey: 'moderation:sections.appeals', element: <ModerationAppeals /> },
-  { path: 'audit', labelKey: 'moderation:sections.audit', element: <ModerationAudit /> },
+  { path: 'reports', labelKey: 'moderation:sections.reports', element: <Moderation view="queue" /> },
+  { path: 'appeals', labelKey: 'moderation:sections.appeals', element: <Moderation view="appeals" /> },
+  { path: 'audit', labelKey: 'moderation:sections.audit', element: <Moderation view="audit" /> },
   { path: 'message-reports', labelKey: 'inbox:admin.title', element: <ReportsAdmin /> },
   { path: 'insights', labelKey: 'insights:platform.title', element: <PlatformTotals /> },
 ];
@@ -139,8 +135,8 @@ export const pageRoutes = (
     <Route path="/following/" element={auth(<FeedPage />)} />
     <Route path="/notifications/" element={auth(<NotificationsPage />)} />
     <Route path="/notifications/unsubscribe/" element={<NotificationsUnsubscribePage />} />
-    <Route path="/moderation/" element={auth(<DecisionsPage />)} />
-    <Route path="/moderation/:id/" element={<DecisionPage />} />
+    <Route path="/moderation/" element={auth(<Moderation view="decisions" />)} />
+    <Route path="/moderation/:id/" element={<Moderation view="decision" />} />
     <Route path="/admin/*" element={auth(<AdminPage more={consoleSections} />)} />
     <Route path="/:slug/insights/" element={auth(<InsightsPage />)} />
     <Route path="/:slug/" element={<ProfileRoute />} />

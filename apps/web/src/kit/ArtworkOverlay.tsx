@@ -23,6 +23,8 @@ import { ReportButton } from './components/ReportButton.tsx';
 /** Issue #35: the Content Credentials mark asks for its data once the overlay is open; its code comes then too. */
 // Issue #31: only a mature work a viewer has not opted in to shows the notice (and needs its texts).
 const MatureNotice = lazyComponent(() => import('./components/MatureNotice.tsx'));
+// Issue #31: the reason an author reads on their hidden or held work, with its texts (`on-demand/report.json`).
+const ModerationNotice = lazyComponent(() => import('./components/ModerationNotice.tsx'));
 const ContentCredentials = lazyComponent(() => import('./components/ContentCredentials.tsx').then((m) => ({ default: m.ContentCredentials })));
 
 /** SPEC §2: Esc or a backdrop click goes back in history, or home if there is none. */
@@ -89,11 +91,9 @@ function Body({ artwork }: { artwork: Artwork }) {
           <RatingLabels artwork={artwork} />
           {/* Issue #31: only its author and staff open a hidden or held work: they read why, and where to appeal. */}
           {artwork.moderation_state !== 'none' && (
-            <p className={styles.moderated} role="note" data-testid="moderation-notice">
-              {t(`overlay.moderation.${artwork.moderation_state}`)}
-              {artwork.moderation_reason && ` ${t('overlay.moderation.reason', { reason: artwork.moderation_reason })}`}{' '}
-              <Link to="/moderation/">{t('overlay.moderation.appeal')}</Link>
-            </p>
+            <Suspense fallback={null}>
+              <ModerationNotice artwork={artwork} />
+            </Suspense>
           )}
           {artwork.author?.available_for_hire && (
             <p className={styles.hire}>

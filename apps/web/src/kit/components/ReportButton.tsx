@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { goToLogin } from '../../api/client.ts';
 import { lazyComponent } from '../../lazy.ts';
 import { useCurrentUser } from '../../site.ts';
-import { prefetchModal } from '../../ui/lazy-modal.tsx';
-import styles from './Report.module.css';
 
 // The dialog, its texts and its code load when it first opens: most readers never report.
 const ReportDialog = lazyComponent(() => import('./ReportDialog.tsx'));
@@ -33,10 +31,8 @@ export function ReportButton({
     <>
       <button
         type="button"
-        className={`btn secondary small ${styles.button}`}
+        className="btn secondary small"
         onClick={() => (viewer ? setOpen(true) : goToLogin())}
-        onPointerEnter={prefetchModal}
-        onFocus={prefetchModal}
         aria-haspopup="dialog"
         data-testid="report-open"
       >

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { Modal } from '../../ui/Modal.tsx';
+import { Modal } from '../../ui/lazy-modal.tsx';
 import { fileReport } from '../api/reports.ts';
 import styles from './Report.module.css';
 
