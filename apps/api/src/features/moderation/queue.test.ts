@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, PASSWORD, type UserRow } from '../../../test/factories.ts';
 import { mailsTo } from '../../../test/outbox.ts';
-import { appeals, artworks, conversationMessages, invites, moderationAudit, notifications, reports, users } from '../../db/schema/index.ts';
+import { appeals, artworks, conversationMessages, invites, media, moderationAudit, notifications, reports, users } from '../../db/schema/index.ts';
 
 /**
  * Issue #31, reports and the queue: staff's grouped queue, the five actions (each resolving every open report of the
@@ -167,6 +167,25 @@ describe('PATCH /api/v1/admin/reports/{id}/ (issue #31)', () => {
     const m = await reportBy('message', message.id, 'harassment', artist);
     expect((await s.patch(`/api/v1/admin/reports/${m}/`, { action: 'remove', note: 'Insult' })).statusCode).toBe(200);
     expect(await app.db.select().from(conversationMessages).where(eq(conversationMessages.id, message.id))).toEqual([]);
+  });
+
+  it('remove: an account goes for good with its files; it is told by mail that this cannot be appealed', async () => {
+    const spammer = await buildPremium(app, { language: 'en' });
+    const key = `artworks/spam-${Date.now()}/cover.png`;
+    await app.storage.put(key, Buffer.from('png'), 'image/png');
+    // Uploaded as the product stores it: a media record of the account.
+    await app.db.insert(media).values({ key, ownerId: spammer.id, contentType: 'image/png', status: 'ready' });
+    await buildArtwork(app, spammer, { cover: key, croppedCover: key });
+    const id = await reportBy('user', spammer.id, 'spam');
+    expect((await s.patch(`/api/v1/admin/reports/${id}/`, { action: 'remove', note: 'Spam account' })).statusCode).toBe(200);
+    expect(await app.db.select().from(users).where(eq(users.id, spammer.id))).toEqual([]);
+    const [mail] = await mailsTo(app, spammer.email);
+    expect(mail.subject).toContain('Your account was removed');
+    expect(mail.text).toContain('Spam account');
+    expect(mail.text).not.toContain('token=');
+    expect(await app.storage.get(key)).toBeNull();
+    const [row] = await app.db.select().from(reports).where(eq(reports.id, id));
+    expect(row).toMatchObject({ status: 'resolved', action: 'remove', leadId: id, ownerId: null });
   });
 
   it('warn: a notice only; dismiss: nothing for the owner; hide is for artworks only (400)', async () => {
