@@ -35,7 +35,7 @@ async function decisionFor(db: Executor, deps: Pick<Deps, 'config'>, asker: Aske
   const missing = () => (field ? badRequest({ [field]: 'appeal.not_yours' }) : notFound());
   const report = await q.findReport(db, id);
   const lead = report?.leadId ? await q.findReport(db, report.leadId) : null;
-  if (!lead || lead.status !== 'resolved' || lead.ownerId === null) throw missing();
+  if (lead?.status !== 'resolved' || lead.ownerId === null) throw missing();
   if (asker.viewer ? asker.viewer.id !== lead.ownerId : !verifyParts(deps.config.SECRET_KEY, asker.token ?? '', APPEAL_LINK, lead.id, lead.ownerId)) {
     if (!asker.viewer) throw forbidden();
     throw missing();

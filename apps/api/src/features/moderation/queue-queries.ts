@@ -97,12 +97,16 @@ export async function findReport(db: Executor, id: number) {
   return row ?? null;
 }
 
-/** Every open report of the target, locked (a reporter filing one meanwhile waits, then files anew). */
-export function lockOpenReportsOf(tx: Executor, target: ReportTarget, targetId: number) {
+/**
+ * Every report of the target, locked in id order (two staff acting on two reports of one target queue up in the same
+ * order instead of deadlocking; a reporter filing meanwhile waits, then files anew).
+ */
+export function lockReportsOf(tx: Executor, target: ReportTarget, targetId: number) {
   return tx
-    .select({ id: reports.id })
+    .select({ id: reports.id, status: reports.status })
     .from(reports)
-    .where(and(eq(reports.status, 'open'), eq(reports.target, target), eq(reports.targetId, targetId)))
+    .where(and(eq(reports.target, target), eq(reports.targetId, targetId)))
+    .orderBy(asc(reports.id))
     .for('update');
 }
 

@@ -140,6 +140,21 @@ describe('PATCH /api/v1/admin/reports/{id}/ (issue #31)', () => {
     expect(await groupOf('resolved', 'artwork', work.id)).toMatchObject({ id: second, action: 'hide', reporters: 2 });
   });
 
+  it('two staff acting at once on two reports of one target: one action wins, the other is told it is resolved (no 500)', async () => {
+    const artist = await buildPremium(app);
+    const work = await buildArtwork(app, artist);
+    const a = await reportBy('artwork', work.id);
+    const b = await reportBy('artwork', work.id, 'spam');
+    const other = await as(await buildStaff(app));
+    const answers = await Promise.all([
+      s.patch(`/api/v1/admin/reports/${a}/`, { action: 'warn', note: 'First' }),
+      other.patch(`/api/v1/admin/reports/${b}/`, { action: 'dismiss' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const audit = await app.db.select().from(moderationAudit).where(eq(moderationAudit.targetId, work.id));
+    expect(audit.filter((e) => e.target === 'artwork')).toHaveLength(1);
+  });
+
   it('remove: the artwork and its files go for good, through the deletion path', async () => {
     const artist = await buildPremium(app);
     const key = `artworks/removal-${Date.now()}/cover.png`;

@@ -65,11 +65,13 @@ async function presentGroups(db: Executor, status: 'open' | 'resolved', groups: 
 /** PATCH /api/v1/admin/reports/{id}/: the action on the report's target, for every open report of it. */
 export async function act(deps: QueueDeps, staff: UserRow, id: number, input: { action: ReportAction; note: string }): Promise<ReportGroup> {
   const lead = await deps.db.transaction(async (tx) => {
-    const report = await q.lockReport(tx, id);
+    const report = await q.findReport(tx, id);
     if (!report) throw notFound();
-    if (report.status !== 'open') throw badRequest({ action: 'moderation.already_resolved' });
+    // The target's reports locked first, in one order; the named one's state is read under that lock.
+    const locked = await q.lockReportsOf(tx, report.target, report.targetId);
+    if (locked.find((r) => r.id === id)?.status !== 'open') throw badRequest({ action: 'moderation.already_resolved' });
     if (!ACTIONS_ON_TARGET[input.action].includes(report.target)) throw badRequest({ action: 'moderation.hide_artwork_only' });
-    const group = await q.lockOpenReportsOf(tx, report.target, report.targetId);
+    const group = locked.filter((r) => r.status === 'open');
     const ownerId = await q.ownerIdOf(tx, report.target, report.targetId);
     if (ownerId === null && input.action !== 'dismiss') throw badRequest({ action: 'moderation.target_gone' });
     const owner = ownerId === null ? null : await q.findOwner(tx, ownerId);
