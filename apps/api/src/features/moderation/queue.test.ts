@@ -126,6 +126,8 @@ describe('PATCH /api/v1/admin/reports/{id}/ (issue #31)', () => {
     // Told: a notice and a mail in Korean with the reason and the signed way to appeal.
     const [notice] = await app.db.select().from(notifications).where(eq(notifications.userId, artist.id));
     expect(notice).toMatchObject({ type: 'moderation', key: `moderation:${second}` });
+    // The bell's notice leads to the owner's moderation notices, where the appeal form is.
+    expect((await owner.get('/api/v1/notifications/')).json().results).toContainEqual(expect.objectContaining({ type: 'moderation', link: '/moderation/' }));
     const [mail] = await mailsTo(app, artist.email);
     expect(mail.subject).toContain('운영 조치');
     expect(mail.text).toContain('Copied from another artist');
