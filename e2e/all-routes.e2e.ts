@@ -204,6 +204,11 @@ function memberSteps(): Step[] {
     visit('/admin/jobs/'),
     visit('/admin/invites/'),
     visit('/admin/reports/'),
+    // Issue #31: the appeals, the audit log, issue #20's message reports, and the owner's moderation notices.
+    visit('/admin/appeals/'),
+    visit('/admin/audit/'),
+    visit('/admin/message-reports/'),
+    visit('/moderation/'),
   ];
 }
 

@@ -70,7 +70,8 @@ describe('report, archive and the staff console (issue #20)', () => {
 
   it('staff find the report in the console and suspend the sender (en)', async () => {
     const page = await browserAs(staff, 'en');
-    await page.goto('/admin/reports/');
+    // Issue #31: the grouped queue took /admin/reports/; reported messages with the contact switch are their own section.
+    await page.goto('/admin/message-reports/');
     const report = page.getByTestId('report-row').filter({ hasText: SUBJECT });
     await report.getByText('Reason: 팔로워 판매 스팸입니다.').waitFor();
     await report.getByText('Sender: Follower Farm').waitFor();

@@ -320,6 +320,37 @@ const MATRIX: Cell[] = [
     (w) => post('/api/v1/reports/', { target: 'message', target_id: w.message, reason: 'harassment' }),
     [403, 400, 400, 200, 400, 400, 400, 400],
   ),
+  // Issue #31, the queue and appeals: staff act and decide; the owner of an actioned target reads it and appeals once.
+  cell('GET /api/v1/admin/reports/', 'the moderation queue', () => get('/api/v1/admin/reports/'), [403, 403, 403, 403, 403, 200, 403, 403]),
+  cell(
+    'PATCH /api/v1/admin/reports/{id}/',
+    'act on a report',
+    (w) => patch(`/api/v1/admin/reports/${w.report}/`, { action: 'dismiss' }),
+    [403, 403, 403, 403, 403, 200, 403, 403],
+  ),
+  cell('GET /api/v1/moderation/decisions/', 'actions on my work', () => get('/api/v1/moderation/decisions/'), [403, 200, 200, 200, 200, 200, 200, 200], {
+    text: (w) => w.actionNote,
+    sees: ['owner'],
+  }),
+  cell(
+    'GET /api/v1/moderation/decisions/{id}/',
+    "an action on the owner's work",
+    (w) => get(`/api/v1/moderation/decisions/${w.actioned}/`),
+    [403, 404, 404, 200, 404, 404, 404, 404],
+  ),
+  cell(
+    'POST /api/v1/appeals/',
+    "appeal an action on the owner's work",
+    (w) => post('/api/v1/appeals/', { report: w.actioned, text: 'I made this myself.' }),
+    [403, 400, 400, 201, 400, 400, 400, 400],
+  ),
+  cell('GET /api/v1/admin/appeals/', 'the appeals', () => get('/api/v1/admin/appeals/'), [403, 403, 403, 403, 403, 200, 403, 403]),
+  cell(
+    'PATCH /api/v1/admin/appeals/{id}/',
+    'decide an appeal',
+    (w) => patch(`/api/v1/admin/appeals/${w.appeal}/`, { decision: 'uphold' }),
+    [403, 403, 403, 403, 403, 200, 403, 403],
+  ),
   cell('GET /api/v1/admin/audit/', 'the moderation audit log', () => get('/api/v1/admin/audit/'), [403, 403, 403, 403, 403, 200, 403, 403]),
   cell('POST /api/v1/follows/', 'follow the owner', (w) => post('/api/v1/follows/', { artist: w.users.owner.id }), [403, 200, 201, 400, 201, 201, 201, 201]),
   cell('DELETE /api/v1/follows/{id}/', "end the user's follow", (w) => del(`/api/v1/follows/${w.follow}/`), [403, 204, 404, 404, 404, 404, 404, 404]),
@@ -408,11 +439,16 @@ const MATRIX: Cell[] = [
     (w) => post(`/api/v1/conversations/${w.conversation}/report/`, { reason: 'spam' }),
     [403, 400, 404, 201, 404, 404, 404, 404],
   ),
-  cell('GET /api/v1/admin/reports/', 'console: reported messages', () => get('/api/v1/admin/reports/'), [403, 403, 403, 403, 403, 200, 403, 403]),
   cell(
-    'PATCH /api/v1/admin/reports/{id}/',
-    'console: resolve a report',
-    (w) => patch(`/api/v1/admin/reports/${w.report}/`, { resolved: true }),
+    'GET /api/v1/admin/message-reports/',
+    'console: reported messages',
+    () => get('/api/v1/admin/message-reports/'),
+    [403, 403, 403, 403, 403, 200, 403, 403],
+  ),
+  cell(
+    'PATCH /api/v1/admin/message-reports/{id}/',
+    'console: resolve a message report',
+    (w) => patch(`/api/v1/admin/message-reports/${w.report}/`, { resolved: true }),
     [403, 403, 403, 403, 403, 200, 403, 403],
   ),
   // Staff console and curation.

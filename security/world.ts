@@ -19,6 +19,7 @@ import {
   jobs,
   media,
   reports,
+  appeals,
   notifications,
   reviewLinks,
   artworkVersions,
@@ -70,6 +71,12 @@ export interface World {
   subject: string;
   message: number;
   report: number;
+  /** Issue #31: a report of the owner's artwork that staff resolved with a warning (the owner may appeal it). */
+  actioned: number;
+  /** Its note, which only the owner's decisions list shows. */
+  actionNote: string;
+  /** An open appeal of the owner against another warning. */
+  appeal: number;
   follow: number;
   notification: number;
   notifier: string;
@@ -161,6 +168,22 @@ export async function buildWorld(app: FastifyInstance, k: number): Promise<World
   const conversation = started.json().id as number;
   const [message] = await app.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, conversation));
   const report = await one(app.db.insert(reports).values({ target: 'message', targetId: message.id, reporterId: owner.id, reason: 'spam' }).returning());
+  const actionNote = `secret-note-${k}`;
+  const warned = async (note: string) => {
+    const row = await one(app.db.insert(reports).values({ target: 'artwork', targetId: artwork.id, reporterId: users.user.id, reason: 'spam' }).returning());
+    await app.db
+      .update(reports)
+      .set({ status: 'resolved', action: 'warn', note, leadId: row.id, ownerId: owner.id, resolvedAt: new Date() })
+      .where(eq(reports.id, row.id));
+    return row.id;
+  };
+  const actioned = await warned(actionNote);
+  const appeal = await one(
+    app.db
+      .insert(appeals)
+      .values({ reportId: await warned('appealed'), appellantId: owner.id, text: 'Please look again' })
+      .returning(),
+  );
   const follow = await one(app.db.insert(follows).values({ followerId: users.user.id, artistId: owner.id }).returning());
   const notifier = `notifier${k}x`;
   const actor = await buildUser(app, { username: notifier, name: notifier });
@@ -201,6 +224,9 @@ export async function buildWorld(app: FastifyInstance, k: number): Promise<World
     subject,
     message: message.id,
     report: report.id,
+    actioned,
+    actionNote,
+    appeal: appeal.id,
     follow: follow.id,
     notification: notification.id,
     notifier,

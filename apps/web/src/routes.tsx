@@ -50,6 +50,7 @@ const AccountAiTraining = lazyComponent(() => import('./features/rights/AiTraini
 const AccountDataExport = lazyComponent(() => import('./features/rights/DataExport.tsx').then((m) => ({ default: m.AccountDataExport })));
 const ExportDownloadPage = lazyComponent(() => import('./features/rights/DataExport.tsx'));
 const ReportsAdmin = lazyComponent(() => import('./features/conversations/admin/ReportsAdmin.tsx'));
+const Moderation = lazyComponent(() => import('./features/moderation/ModerationView.tsx'));
 
 const auth = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 
@@ -69,7 +70,11 @@ const judgingSlots = { Panel: JudgingPanel, JurorLink };
 /** The console's sections that other features own (composed here, not imported by the console). */
 const consoleSections = [
   { path: 'invites', labelKey: 'invites:admin.title', element: <InvitesAdmin /> },
-  { path: 'reports', labelKey: 'inbox:admin.title', element: <ReportsAdmin /> },
+  // Issue #31: every report grouped by target, the owners' appeals and the audit log; issue #20's message reports.
+  { path: 'reports', labelKey: 'moderation:sections.reports', element: <Moderation view="queue" /> },
+  { path: 'appeals', labelKey: 'moderation:sections.appeals', element: <Moderation view="appeals" /> },
+  { path: 'audit', labelKey: 'moderation:sections.audit', element: <Moderation view="audit" /> },
+  { path: 'message-reports', labelKey: 'inbox:admin.title', element: <ReportsAdmin /> },
   { path: 'insights', labelKey: 'insights:platform.title', element: <PlatformTotals /> },
 ];
 
@@ -130,6 +135,8 @@ export const pageRoutes = (
     <Route path="/following/" element={auth(<FeedPage />)} />
     <Route path="/notifications/" element={auth(<NotificationsPage />)} />
     <Route path="/notifications/unsubscribe/" element={<NotificationsUnsubscribePage />} />
+    <Route path="/moderation/" element={auth(<Moderation view="decisions" />)} />
+    <Route path="/moderation/:id/" element={<Moderation view="decision" />} />
     <Route path="/admin/*" element={auth(<AdminPage more={consoleSections} />)} />
     <Route path="/:slug/insights/" element={auth(<InsightsPage />)} />
     <Route path="/:slug/" element={<ProfileRoute />} />

@@ -43,6 +43,8 @@ export const RESERVED_SLUGS = new Set([
   'www',
   'following',
   'notifications',
+  // Issue #31: the owner's moderation decisions and appeals.
+  'moderation',
   'mail',
   'profile',
   'users',

@@ -95,5 +95,7 @@ export const NOTIFICATION_TYPES = [
   'invite_closing',
   'invite_selection',
   'message',
+  /** Issue #31: staff acted on the user's work or account, or decided their appeal. */
+  'moderation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

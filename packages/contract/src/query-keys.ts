@@ -104,6 +104,15 @@ export const queryKeys = {
     /** The invites the viewer judges. */
     mine: () => ['judging', 'mine'] as const,
   },
+  /** Issue #31: the console's queue, appeals and audit log; the owner's decisions. */
+  moderation: {
+    all: () => ['moderation'] as const,
+    queue: (status: string, target: string, page: number) => ['moderation', 'queue', status, target, page] as const,
+    appeals: (status: string, page: number) => ['moderation', 'appeals', status, page] as const,
+    audit: (page: number) => ['moderation', 'audit', page] as const,
+    decisions: (page: number) => ['moderation', 'decisions', page] as const,
+    decision: (id: number) => ['moderation', 'decision', id] as const,
+  },
   admin: {
     all: () => ['admin'] as const,
     table: (resource: string, search: string, page: number) => ['admin', resource, search, page] as const,

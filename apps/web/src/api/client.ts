@@ -41,6 +41,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** false: a 403 is returned to the caller instead of sending the browser to /login/. */
   redirectOn403?: boolean;
+  /** Told the status of a successful answer (issue #31: a report answers 201 when new, 200 when filed before). */
+  onStatus?: (status: number) => void;
 }
 
 export function withQuery(path: string, query?: RequestOptions['query']): string {
@@ -90,5 +92,6 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
     if (res.status === 403 && options.redirectOn403 !== false) goToLogin();
     throw new ApiError(res.status, (data ?? {}) as Record<string, unknown>);
   }
+  options.onStatus?.(res.status);
   return data as T;
 }

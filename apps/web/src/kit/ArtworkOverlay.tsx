@@ -18,10 +18,13 @@ import { ContactSlot, FollowSlot, LevelSlot, RightsSlot } from './slots.tsx';
 import { ArtworkCard } from './components/ArtworkCard.tsx';
 import { CollectButton } from './components/CollectButton.tsx';
 import { SiteShareLinks } from './components/ShareLinks.tsx';
+import { ReportButton } from './components/ReportButton.tsx';
 
 /** Issue #35: the Content Credentials mark asks for its data once the overlay is open; its code comes then too. */
 // Issue #31: only a mature work a viewer has not opted in to shows the notice (and needs its texts).
 const MatureNotice = lazyComponent(() => import('./components/MatureNotice.tsx'));
+// Issue #31: the reason an author reads on their hidden or held work, with its texts (`on-demand/report.json`).
+const ModerationNotice = lazyComponent(() => import('./components/ModerationNotice.tsx'));
 const ContentCredentials = lazyComponent(() => import('./components/ContentCredentials.tsx').then((m) => ({ default: m.ContentCredentials })));
 
 /** SPEC §2: Esc or a backdrop click goes back in history, or home if there is none. */
@@ -86,6 +89,12 @@ function Body({ artwork }: { artwork: Artwork }) {
             <time dateTime={date}>{t('overlay.published', { date: formatDate(date, i18n.language) })}</time>
           </p>
           <RatingLabels artwork={artwork} />
+          {/* Issue #31: only its author and staff open a hidden or held work: they read why, and where to appeal. */}
+          {artwork.moderation_state !== 'none' && (
+            <Suspense fallback={null}>
+              <ModerationNotice artwork={artwork} />
+            </Suspense>
+          )}
           {artwork.author?.available_for_hire && (
             <p className={styles.hire}>
               <HireBadge value={artwork.author.available_for_hire} />
@@ -123,6 +132,7 @@ function Body({ artwork }: { artwork: Artwork }) {
           </ul>
         )}
         <SiteShareLinks path={href} title={artwork.title} imagePath={cover ? mediaUrl(cover, 960) : undefined} />
+        <ReportButton target="artwork" targetId={artwork.id} ownerId={artwork.author?.id} name={artwork.title} />
         {artwork.inviteapplication_set.length > 0 && (
           <ul className={styles.submissions}>
             {artwork.inviteapplication_set.map((a) => (

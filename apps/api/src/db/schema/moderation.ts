@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, pgTable, serial, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { APPEAL_TEXT_MAX, MODERATION_NOTE_MAX, REPORT_DETAIL_MAX, type ReportAction, type ReportReason, type ReportTarget } from '@axoo/contract';
 import { users } from './users.ts';
 
@@ -22,9 +22,16 @@ export const reports = pgTable(
     action: varchar({ length: 8 }).$type<ReportAction>(),
     note: varchar({ length: MODERATION_NOTE_MAX }).notNull().default(''),
     resolvedAt: timestamp({ withTimezone: true }),
+    /** Migration 0026: the report staff acted on (its own id for that one), for every report the action resolved. */
+    leadId: integer().references((): AnyPgColumn => reports.id, { onDelete: 'set null' }),
+    /** The target's owner when staff acted: who is told and may appeal. */
+    ownerId: integer().references(() => users.id, { onDelete: 'set null' }),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('reports_open_queue_idx').on(t.created, t.target, t.targetId).where(sql`${t.status} = 'open'`),
+    index('reports_lead_idx').on(t.leadId),
+    index('reports_owner_idx').on(t.ownerId).where(sql`${t.ownerId} is not null`),
     uniqueIndex('reports_open_uq').on(t.target, t.targetId, t.reporterId).where(sql`${t.status} = 'open'`),
     index('reports_target_idx').on(t.target, t.targetId, t.id),
     index('reports_reporter_idx').on(t.reporterId, t.created),

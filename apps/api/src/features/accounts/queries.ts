@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { categories, userCategories, users } from '../../db/schema/index.ts';
-import { oneRow, someRows } from '../../http/rows.ts';
+import { oneRow } from '../../http/rows.ts';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -44,8 +44,6 @@ export async function updateUser(db: Executor, id: number, values: Partial<NewUs
 }
 
 export const setLastLogin = (db: Executor, id: number, at: Date) => db.update(users).set({ lastLogin: at }).where(eq(users.id, id));
-
-export const deleteUser = (db: Executor, id: number) => someRows(db.delete(users).where(eq(users.id, id)).returning({ id: users.id }));
 
 export function categoriesByCode(db: Executor, codes: string[]) {
   if (!codes.length) return Promise.resolve([]);

@@ -2,13 +2,14 @@ import { asLang, type Lang, RESERVED_SLUGS, slugify } from '@axoo/contract';
 import type { Deps } from '../../deps.ts';
 import type { SignupInput } from '@axoo/contract/accounts-schema';
 import type { Db, Executor } from '../../db/client.ts';
-import { AppError, badRequest, type FieldErrors, forbidden } from '../../http/errors.ts';
+import { AppError, badRequest, type FieldErrors, forbidden, notFound } from '../../http/errors.ts';
 import { endOtherSessions } from '../../http/sessions.ts';
 import type { UserRow } from '../../domain/users/user.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
 import { queueMail } from '../../mail/queue.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { type CleanupDeps, enqueueMediaDelete } from '../../media/cleanup.ts';
+import type { CleanupDeps } from '../../media/cleanup.ts';
+import { deleteUserAndFiles } from '../../domain/moderation/removal.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { canManageAccount, canSelfDelete } from './policy.ts';
 import { presentUser } from '../../domain/users/present.ts';
@@ -166,9 +167,8 @@ export async function deleteAccount(deps: { db: Db } & CleanupDeps, viewer: User
     // goes with it is queued for deletion (with renditions) in the same transaction (issue #13): every file the user
     // uploaded, their data-export archives, and what goes with their invites (juror packs, the images only the
     // frozen submissions to them still keep): each feature that stores something registers it.
-    const keys = await deps.mediaCleanup.keysOf('user', tx, viewer.id);
-    await q.deleteUser(tx, viewer.id);
-    await enqueueMediaDelete(tx, keys);
+    // The one deletion path, which staff's `remove` also takes (issue #31).
+    if (!(await deleteUserAndFiles(tx, deps, viewer.id))) throw notFound();
   });
 }
 

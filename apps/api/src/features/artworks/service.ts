@@ -5,7 +5,8 @@ import type { Executor } from '../../db/client.ts';
 import { badRequest, type FieldErrors, forbidden, notAuthenticated, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../../domain/users/user.ts';
 import { mediaKeysIn, sanitizeHtml } from '../../html/sanitize.ts';
-import { type CleanupDeps, enqueueMediaDelete, mediaKeysUnder } from '../../media/cleanup.ts';
+import { type CleanupDeps, enqueueMediaDelete } from '../../media/cleanup.ts';
+import { artworkMediaFolder, deleteArtworkAndFiles } from '../../domain/moderation/removal.ts';
 import { createPresignedUpload, foreignMedia, type PresignAnswer } from '../../media/service.ts';
 import type { Swatch } from '../../media/palette.ts';
 import { blurredKeyOf } from '../../media/blur.ts';
@@ -268,28 +269,14 @@ export async function patchArtwork(deps: Deps, viewer: UserRow, id: number, body
   return presentSaved(deps, row, viewer, lang);
 }
 
-/** Where an artwork's uploads are stored: `artworks/<id>/…`. */
-const mediaFolder = (artworkId: number) => `artworks/${artworkId}`;
-
 /**
- * Deletes the artwork and queues its images for deletion in the same transaction (issue #13): the ones it shows
- * (cover, crops, content), every upload in its folder (replaced and abandoned ones), and the ones only the frozen
- * copies of its submissions kept (those go with its applications).
+ * Deletes the artwork and queues its images for deletion in the same transaction (issue #13), through the one
+ * deletion path staff's `remove` also takes (issue #31).
  */
 export async function removeArtwork(deps: Deps & CleanupDeps, viewer: UserRow, id: number): Promise<void> {
   const row = await editableArtwork(deps, viewer, id);
   await deps.db.transaction(async (tx) => {
-    const keys = [
-      row.cover,
-      row.rawCover,
-      row.croppedCover,
-      row.blurredCover,
-      ...mediaKeysIn(row.content),
-      ...(await mediaKeysUnder(tx, mediaFolder(row.id))),
-      ...(await deps.mediaCleanup.keysOf('artwork', tx, row.id)),
-    ];
-    await q.deleteArtwork(tx, row.id);
-    await enqueueMediaDelete(tx, keys);
+    if (!(await deleteArtworkAndFiles(tx, deps, row.id))) throw notFound();
   });
 }
 
@@ -308,7 +295,7 @@ export async function presignArtworkImage(
     size: body.size,
     width: body.width,
     height: body.height,
-    prefix: mediaFolder(row.id),
+    prefix: artworkMediaFolder(row.id),
   });
 }
 

@@ -14,13 +14,13 @@ export async function conversationConsoleRoutes(app: FastifyInstance) {
   app.addHook('preValidation', staffOnly);
   searchRoute(
     app,
-    '/api/v1/admin/reports/',
+    '/api/v1/admin/message-reports/',
     'Reported messages, open first then newest; search the message, the subject and the author',
     ContactReportSchema,
     service.pageReports,
   );
   app.withTypeProvider<ZodTypeProvider>().patch(
-    '/api/v1/admin/reports/:id/',
+    '/api/v1/admin/message-reports/:id/',
     {
       schema: {
         tags: ['admin'],

@@ -345,9 +345,9 @@ describe('conversations (issue #20)', () => {
     expect((await a.post(`/api/v1/conversations/${id}/report/`, { reason: 'again' })).json().id).toBe(reported.json().id);
     expect((await a.get(`/api/v1/conversations/${id}/`)).json().messages[0].reported).toBe(true);
 
-    expect((await r.get('/api/v1/admin/reports/')).statusCode).toBe(403);
+    expect((await r.get('/api/v1/admin/message-reports/')).statusCode).toBe(403);
     const s = await as(staff);
-    const list = await s.get('/api/v1/admin/reports/?search=offensive');
+    const list = await s.get('/api/v1/admin/message-reports/?search=offensive');
     expect(list.statusCode).toBe(200);
     expect(list.json().results).toEqual([
       expect.objectContaining({
@@ -360,7 +360,7 @@ describe('conversations (issue #20)', () => {
         reporter: expect.objectContaining({ id: artist.id }),
       }),
     ]);
-    const changed = await s.patch(`/api/v1/admin/reports/${reported.json().id}/`, { resolved: true, suspend_sender: true });
+    const changed = await s.patch(`/api/v1/admin/message-reports/${reported.json().id}/`, { resolved: true, suspend_sender: true });
     expect(changed.json()).toMatchObject({ resolved: true, sender: { contact_suspended: true } });
     const [row] = await app.db.select({ s: users.contactSuspended }).from(users).where(eq(users.id, rude.id));
     expect(row.s).toBe(true);
@@ -371,14 +371,14 @@ describe('conversations (issue #20)', () => {
     expect((await r.post(`/api/v1/conversations/${id}/messages/`, { body: 'hm' })).statusCode).toBe(403);
     // Reading stays possible; staff restore it.
     expect((await r.get(`/api/v1/conversations/${id}/`)).statusCode).toBe(200);
-    await s.patch(`/api/v1/admin/reports/${reported.json().id}/`, { suspend_sender: false });
+    await s.patch(`/api/v1/admin/message-reports/${reported.json().id}/`, { suspend_sender: false });
     expect((await start(r, other)).statusCode).toBe(201);
-    expect((await s.patch('/api/v1/admin/reports/999999/', { resolved: true })).statusCode).toBe(404);
+    expect((await s.patch('/api/v1/admin/message-reports/999999/', { resolved: true })).statusCode).toBe(404);
     // Issue #31: resolved, the message can be reported again; the old report is then not reopened beside the new one.
-    await s.patch(`/api/v1/admin/reports/${reported.json().id}/`, { resolved: true });
+    await s.patch(`/api/v1/admin/message-reports/${reported.json().id}/`, { resolved: true });
     const anew = await a.post(`/api/v1/conversations/${id}/report/`, { reason: 'again' });
     expect(anew.json().id).not.toBe(reported.json().id);
-    const reopen = await s.patch(`/api/v1/admin/reports/${reported.json().id}/`, { resolved: false });
+    const reopen = await s.patch(`/api/v1/admin/message-reports/${reported.json().id}/`, { resolved: false });
     expect(reopen.statusCode).toBe(400);
     expect(reopen.json()).toEqual({ resolved: ['The same person has a newer open report of this; it cannot be reopened beside it.'] });
   });

@@ -7,6 +7,8 @@ type InviteCard = { id: number; title: string };
 
 /** Where a notice leads: the follower's profile, the artwork, or the call. */
 export function linkOf(type: Notification['type'], v: { actorSlug?: string; artworkId: number | null; inviteId: number | null }): string {
+  // Issue #31: the actions on the user's work or account, each with its reason and appeal.
+  if (type === 'moderation') return '/moderation/';
   if (type === 'follow' && v.actorSlug) return `/${v.actorSlug}/`;
   if (v.artworkId && (type === 'collect' || type === 'publish')) return artworkPath(v.artworkId);
   if (v.inviteId) return invitePath(v.inviteId);

@@ -127,11 +127,6 @@ export async function updateInvite(db: Executor, id: number, values: Partial<typ
   return row;
 }
 
-export async function deleteInvite(db: Executor, id: number) {
-  const rows = await db.delete(invites).where(eq(invites.id, id)).returning({ id: invites.id });
-  return rows.length > 0;
-}
-
 export async function loadPages(db: Executor, inviteId: number) {
   const pages = await db.select().from(invitePages).where(eq(invitePages.inviteId, inviteId)).orderBy(asc(invitePages.order), asc(invitePages.id));
   const columns = pages.length

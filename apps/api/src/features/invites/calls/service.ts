@@ -3,7 +3,8 @@ import type { Db, Executor } from '../../../db/client.ts';
 import type { Deps } from '../../../deps.ts';
 import { badRequest, type FieldErrors, forbidden, notAuthenticated, notFound } from '../../../http/errors.ts';
 import { queueMail } from '../../../mail/queue.ts';
-import { type CleanupDeps, enqueueMediaDelete } from '../../../media/cleanup.ts';
+import type { CleanupDeps } from '../../../media/cleanup.ts';
+import { deleteInviteAndFiles } from '../../../domain/moderation/removal.ts';
 import { noticeNotSelected } from '../../../domain/open-calls/notices.ts';
 import { inviteMail } from '../mail.ts';
 import { canEditInvite, isInviteStaff } from '../../../domain/open-calls/policy.ts';
@@ -239,8 +240,7 @@ async function syncQuestions(tx: Executor, inviteId: number, wanted: ({ id?: num
 /** Deletes the invite, and queues its stored objects (images, frozen submissions' images, juror pack) in the same transaction. */
 export async function deleteInvite(deps: { db: Db } & CleanupDeps, id: number) {
   await deps.db.transaction(async (tx) => {
-    const keys = await deps.mediaCleanup.keysOf('invite', tx, id);
-    if (!(await q.deleteInvite(tx, id))) throw notFound();
-    await enqueueMediaDelete(tx, keys);
+    // The one deletion path, which staff's `remove` also takes (issue #31).
+    if (!(await deleteInviteAndFiles(tx, deps, id))) throw notFound();
   });
 }

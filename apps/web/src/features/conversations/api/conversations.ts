@@ -60,13 +60,13 @@ export const unreadQuery = () =>
   });
 export const useUnread = (enabled: boolean) => useQuery({ ...unreadQuery(), enabled });
 
-/** The staff console's reports (GET /api/v1/admin/reports/), page by page. */
+/** The staff console's reports (GET /api/v1/admin/message-reports/), page by page. */
 export const REPORTS_PAGE = 20;
 export const reportsQuery = (search: string, page: number) =>
   queryOptions({
     queryKey: queryKeys.conversations.reports(search, page),
     queryFn: ({ signal }) =>
-      api<Paged<ContactReport>>('/api/v1/admin/reports/', {
+      api<Paged<ContactReport>>('/api/v1/admin/message-reports/', {
         query: { search: search || undefined, limit: REPORTS_PAGE, offset: offsetOf(page, REPORTS_PAGE) },
         signal,
       }),
@@ -74,4 +74,4 @@ export const reportsQuery = (search: string, page: number) =>
   });
 export const useReports = (search: string, page: number) => useQuery(reportsQuery(search, page));
 export const changeReport = (id: number, change: { resolved?: boolean; suspend_sender?: boolean }) =>
-  api<ContactReport>(`/api/v1/admin/reports/${id}/`, { method: 'PATCH', body: change });
+  api<ContactReport>(`/api/v1/admin/message-reports/${id}/`, { method: 'PATCH', body: change });
