@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from './limits.ts';
+import { widthsWithin } from './protection.ts';
 
 /**
  * The media URL rule, the same on both sides: a stored key is served at `/media/<key>` (each path segment
@@ -83,12 +84,16 @@ export function contentImages(html: string): string[] {
   return [...html.matchAll(CONTENT_IMAGE)].map((m) => m[2]);
 }
 
-/** A body's own images with renditions by width: the same string on the server and in the browser. */
-export function withContentRenditions(html: string): string {
+/**
+ * A body's own images with renditions by width: the same string on the server and in the browser. Issue #34 (6): a
+ * project's cap on public renditions (`maxWidth`) leaves wider ones out of the srcset.
+ */
+export function withContentRenditions(html: string, maxWidth?: number | null): string {
+  const widths = widthsWithin(CONTENT_WIDTHS, maxWidth);
   let index = 0;
   return html.replace(CONTENT_IMAGE, (_tag, before: string, key: string, after: string) => {
     const first = index++ === 0;
     const loading = first ? ' loading="eager" fetchpriority="high"' : ' loading="lazy" decoding="async"';
-    return `<img${before} src="${mediaUrl(key, 960)}" srcset="${mediaWidthSrcSet(key, CONTENT_WIDTHS)}" sizes="${CONTENT_SIZES}"${loading}${after}>`;
+    return `<img${before} src="${mediaUrl(key, 960)}" srcset="${mediaWidthSrcSet(key, widths)}" sizes="${CONTENT_SIZES}"${loading}${after}>`;
   });
 }
