@@ -12,17 +12,24 @@ const FONT = "NanumGothic, 'Nanum Gothic', NanumBarunGothic, sans-serif";
  * dark work) at `opacity`, in a corner, the centre, or repeated diagonally over the whole image (`tiled`).
  */
 export function watermarkSvg(width: number, height: number, mark: Watermark): Buffer {
-  const size = Math.max(12, Math.round(Math.min(width, height * 1.5) * 0.045));
+  const size = Math.max(12, Math.round(Math.min(width, height * 1.5) * 0.055));
   const margin = Math.round(size * 0.8);
   const text = escapeXml(mark.text);
   const paint = `font-family="${FONT}" font-size="${size}" font-weight="bold" fill="#ffffff" stroke="#000000" stroke-opacity="0.6" stroke-width="${Math.max(1, size / 14)}" paint-order="stroke" opacity="${mark.opacity}"`;
   let body: string;
   if (mark.position === 'tiled') {
+    // Rows of the text over a square that covers the image whatever the turn, turned about the image's centre
+    // (explicit text, not an SVG pattern: librsvg draws a pattern's tile at low resolution).
     const tileW = Math.round(size * (mark.text.length * 0.9 + 3));
     const tileH = size * 4;
-    body =
-      `<defs><pattern id="w" width="${tileW}" height="${tileH}" patternUnits="userSpaceOnUse" patternTransform="rotate(-30)">` +
-      `<text x="0" y="${size * 2}" ${paint}>${text}</text></pattern></defs><rect width="100%" height="100%" fill="url(#w)"/>`;
+    const side = Math.ceil(Math.hypot(width, height));
+    const rows: string[] = [];
+    for (let y = -side / 2 + tileH; y < side / 2 + tileH; y += tileH) {
+      const shift = (Math.round(y / tileH) % 2) * (tileW / 2);
+      for (let x = -side / 2 - shift; x < side / 2; x += tileW)
+        rows.push(`<text x="${Math.round(width / 2 + x)}" y="${Math.round(height / 2 + y)}">${text}</text>`);
+    }
+    body = `<g ${paint} transform="rotate(-30 ${width / 2} ${height / 2})">${rows.join('')}</g>`;
   } else {
     const [x, y, anchor] =
       mark.position === 'center'
