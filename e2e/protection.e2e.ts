@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artworks, media } from '../apps/api/src/db/schema/index.ts';
+import { artworks, media, users } from '../apps/api/src/db/schema/index.ts';
 import { renderImage } from '../apps/api/src/media/images.ts';
 import { buildArtwork, buildPremium, type UserRow } from '../apps/api/test/factories.ts';
 import { type Browser, dataDir, fixtures, openBrowser, screenshot } from './support.ts';
@@ -119,5 +119,17 @@ describe('image protection (issue #34.6)', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-original').click()]);
     const path = await download.path();
     expect(Buffer.compare(readFileSync(path), work.original)).toBe(0);
+
+    // On the account page, on a phone: the width new projects start with, saved as soon as it is chosen.
+    const own = await openBrowser({ lang: j.lang, mobile: true, as: author });
+    browsers.push(own);
+    await own.page.goto('/accounts/');
+    const setting = own.page.getByTestId('max-public-width-default');
+    await setting.selectOption({ label: j.width });
+    await until(async () => (await db.db.select().from(users).where(eq(users.id, author.id)))[0].maxPublicWidth).toBe(1280);
+    await setting.scrollIntoViewIfNeeded();
+    await own.check(`protection setting (${j.lang})`);
+    await screenshot(own.page, `protection-account-${j.lang}-phone`);
+    expect(await own.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
