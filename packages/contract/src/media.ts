@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from './limits.ts';
-import { widthsWithin } from './protection.ts';
 
 /**
  * The media URL rule, the same on both sides: a stored key is served at `/media/<key>` (each path segment
@@ -16,6 +15,11 @@ export function mediaUrl(key: string | null | undefined, width?: number): string
   if (/^(https?:|blob:|data:)/.test(key)) return key;
   const path = `${MEDIA_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}`;
   return width ? `${path}?w=${width}` : path;
+}
+
+/** Issue #34 (6): the widths of a srcset a viewer may be offered: those within the cap, and the cap itself when one was cut off. */
+export function widthsWithin(widths: readonly number[], cap: number | null | undefined): number[] {
+  return [...new Set(widths.map((w) => Math.min(w, cap || w)))];
 }
 
 /** srcset for a rendition at 1x and 2x. */

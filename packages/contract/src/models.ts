@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AI_USES, CONTENT_RATINGS, GENDERS, HIRE_AVAILABILITIES, INVITE_STATUSES, QUESTION_KINDS } from './choices.ts';
 import { LANGUAGES } from './i18n.ts';
 import { MODERATION_STATES } from './moderation.ts';
-import { WATERMARK_POSITIONS } from './protection.ts';
+import { WATERMARK_POSITIONS } from './limits.ts';
 
 /**
  * The API's answers as zod output schemas: the web's types are `z.infer` of these, the API's presenters

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withContentRenditions } from './media.ts';
-import { maxPublicWidthSchema, watermarkSchema, widthsWithin } from './protection.ts';
+import { widthsWithin, withContentRenditions } from './media.ts';
+import { maxPublicWidthSchema, watermarkSchema } from './protection.ts';
 
 /** Issue #34 (6): the cap's choices, the watermark's rules, and srcsets that never offer a wider rendition. */
 describe('image protection rules (issue #34.6)', () => {
