@@ -142,6 +142,13 @@ const MATRIX: Cell[] = [
     (w) => del(`/api/v1/review-links/${w.reviewLink.id}/`),
     [403, 403, 403, 204, 403, 403, 403, 403],
   ),
+  // Issue #34 (6): an artwork's original file is its author's alone (anyone else: a 404, as if there were none).
+  cell(
+    'GET /api/v1/artworks/{id}/original/',
+    "download an artwork's original file",
+    (w) => get(`/api/v1/artworks/${w.artwork}/original/`),
+    [403, 404, 404, 200, 404, 404, 404, 404],
+  ),
   // Issue #34 (4): an artwork's kept versions are its author's.
   cell(
     'GET /api/v1/artworks/{id}/versions/',

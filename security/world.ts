@@ -100,6 +100,8 @@ export async function buildWorld(app: FastifyInstance, k: number): Promise<World
   const users = { user: await buildUser(app), other: await buildUser(app), owner, premium: await buildPremium(app), staff, inviteOwner, juror };
   const artwork = await buildArtwork(app, owner);
   const spare = await buildArtwork(app, owner);
+  // Issue #34 (6): the artwork's original file, which only its author downloads.
+  await app.storage.put(artwork.rawCover, await makeImage(10, 10, 'png', '#335577'), 'image/png');
   const draftTitle = `secret-draft-${k}`;
   const draft = await buildArtwork(app, owner, { draft: true, published: false, title: draftTitle });
   const reviewLink = await one(

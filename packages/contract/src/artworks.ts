@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AI_USES, CONTENT_RATINGS, LICENCES, type LicenceCode } from './choices.ts';
+import { maxPublicWidthSchema, watermarkSchema } from './protection.ts';
 import { rowId } from './row-id.ts';
 import { ALT_MAX, IMAGE_TYPES, MULTI_SELECT_MAX, PUBLISH_AHEAD_MAX_DAYS, REVIEW_LINK_MAX_DAYS, TAG_LENGTH_MAX, TAGS_MAX, TITLE_MAX } from './limits.ts';
 
@@ -100,6 +101,9 @@ export const artworkWriteSchema = z.object({
   /** Issue #31: the content rating and how AI was used. */
   rating: z.enum(CONTENT_RATINGS, { error: 'field.invalid_choice' }).optional(),
   ai_use: z.enum(AI_USES, { error: 'field.invalid_choice' }).optional(),
+  /** Issue #34 (6): the widest public rendition (1280, 1920, 2560 or null for none) and the watermark, or null. */
+  max_public_width: maxPublicWidthSchema.optional(),
+  watermark: watermarkSchema.nullable().optional(),
 });
 export type ArtworkWrite = z.infer<typeof artworkWriteSchema>;
 

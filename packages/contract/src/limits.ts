@@ -62,3 +62,10 @@ export function displayedSize(width: number, height: number): { width: number; h
 
 /** Alt text of an image (cover, avatar, banner, content images; issue #18). */
 export const ALT_MAX = 300;
+
+/** Issue #34 (6): the widths a project's public renditions may be capped at, and the watermark's positions and length. */
+export const PUBLIC_WIDTHS = [1280, 1920, 2560] as const;
+export type PublicWidth = (typeof PUBLIC_WIDTHS)[number];
+export const WATERMARK_POSITIONS = ['bottom-right', 'bottom-left', 'center', 'tiled'] as const;
+export type WatermarkPosition = (typeof WATERMARK_POSITIONS)[number];
+export const WATERMARK_TEXT_MAX = 60;

@@ -17,6 +17,11 @@ export function mediaUrl(key: string | null | undefined, width?: number): string
   return width ? `${path}?w=${width}` : path;
 }
 
+/** Issue #34 (6): the widths of a srcset a viewer may be offered: those within the cap, and the cap itself when one was cut off. */
+export function widthsWithin(widths: readonly number[], cap: number | null | undefined): number[] {
+  return [...new Set(widths.map((w) => Math.min(w, cap || w)))];
+}
+
 /** srcset for a rendition at 1x and 2x. */
 export function mediaSrcSet(key: string | null | undefined, width: number): string | undefined {
   if (!key || /^(blob:|data:)/.test(key)) return undefined;
@@ -83,12 +88,16 @@ export function contentImages(html: string): string[] {
   return [...html.matchAll(CONTENT_IMAGE)].map((m) => m[2]);
 }
 
-/** A body's own images with renditions by width: the same string on the server and in the browser. */
-export function withContentRenditions(html: string): string {
+/**
+ * A body's own images with renditions by width: the same string on the server and in the browser. Issue #34 (6): a
+ * project's cap on public renditions (`maxWidth`) leaves wider ones out of the srcset.
+ */
+export function withContentRenditions(html: string, maxWidth?: number | null): string {
+  const widths = widthsWithin(CONTENT_WIDTHS, maxWidth);
   let index = 0;
   return html.replace(CONTENT_IMAGE, (_tag, before: string, key: string, after: string) => {
     const first = index++ === 0;
     const loading = first ? ' loading="eager" fetchpriority="high"' : ' loading="lazy" decoding="async"';
-    return `<img${before} src="${mediaUrl(key, 960)}" srcset="${mediaWidthSrcSet(key, CONTENT_WIDTHS)}" sizes="${CONTENT_SIZES}"${loading}${after}>`;
+    return `<img${before} src="${mediaUrl(key, 960)}" srcset="${mediaWidthSrcSet(key, widths)}" sizes="${CONTENT_SIZES}"${loading}${after}>`;
   });
 }

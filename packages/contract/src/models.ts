@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AI_USES, CONTENT_RATINGS, GENDERS, HIRE_AVAILABILITIES, INVITE_STATUSES, QUESTION_KINDS } from './choices.ts';
 import { LANGUAGES } from './i18n.ts';
 import { MODERATION_STATES } from './moderation.ts';
+import { WATERMARK_POSITIONS } from './limits.ts';
 
 /**
  * The API's answers as zod output schemas: the web's types are `z.infer` of these, the API's presenters
@@ -81,6 +82,8 @@ export const CurrentUserSchema = UserCardSchema.extend({
   ai_opt_out_default: z.boolean(),
   /** Issue #31: opted in to see mature work unblurred (off by default). */
   show_mature: z.boolean(),
+  /** Issue #34 (6): the cap on public renditions new projects start with (null: none). */
+  max_public_width_default: z.number().nullable(),
 });
 
 /** GET /api/v1/artists/{slug}/: never date of birth, gender, staff flag or raw images; contact only when shown. */
@@ -141,6 +144,13 @@ export const ArtworkSchema = z.object({
    * are then the server's blurred copy and the content is empty.
    */
   blurred: z.boolean(),
+  /**
+   * Issue #34 (6): the project's cap on public renditions (null: none) and its watermark. When either is set, an
+   * answer for anyone but the author names public copies (`artworks/<id>/p/…`: capped, watermarked) in the covers
+   * and the content, never the originals, which only `GET /api/v1/artworks/{id}/original/` serves, to the author.
+   */
+  max_public_width: z.number().nullable(),
+  watermark: z.object({ text: z.string(), position: z.enum(WATERMARK_POSITIONS), opacity: z.number() }).nullable(),
   cover: z.string(),
   raw_cover: z.string(),
   cropped_cover: z.string(),

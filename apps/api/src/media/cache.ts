@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { LOST } from '../http/changes.ts';
 import { securityHeaders } from '../http/security.ts';
 import { FORMAT_TYPES, type ImageType, type RenditionFormat, renditionFormat, renditionKey, renditionKeys, renditionWidth, typeOfExtension } from './images.ts';
+import { type MediaAccessSource, mediaAccessOf } from './protection.ts';
 import { KEY_PATTERN } from './service.ts';
 
 /**
@@ -32,6 +33,8 @@ declare module 'fastify' {
     renditions: RenditionCache;
     /** Headers features add to media answers, read by the route and the memory path (which skips `onSend`) alike, and folded into the ETag. */
     mediaHeaderSources: MediaHeaderSource[];
+    /** Issue #34 (6): who may fetch a key and how it is rendered (public copies of protected work, owner-only originals). */
+    mediaAccess: MediaAccessSource[];
   }
 }
 
@@ -165,6 +168,8 @@ export const mediaCachePlugin = fp(
     const sources: MediaHeaderSource[] = [];
     app.decorate('renditions', cache);
     app.decorate('mediaHeaderSources', sources);
+    const access: MediaAccessSource[] = [];
+    app.decorate('mediaAccess', access);
     app.changes.subscribe((topic) => {
       if (topic.startsWith(MEDIA_DELETED)) cache.forget(topic.slice(MEDIA_DELETED.length));
       else if (topic === LOST) cache.clear();
@@ -181,6 +186,8 @@ export const mediaCachePlugin = fp(
       const asked = renditionOf((request.params as Record<string, string>)['*'], query.w, request.headers.accept);
       const hit = asked && cache.get(asked.cacheKey);
       if (!asked) return;
+      // Issue #34 (6): a protected artwork's images (public copies, owner-only originals) are judged by the route.
+      if (await mediaAccessOf(access, asked.key)) return;
       cache.stats.lookups++;
       // Issue #35: a signed answer (JPEG/PNG with signing on) is made by the route, which asks who the image is by.
       if (!hit || app.mediaSigning?.signs(asked.type)) return;

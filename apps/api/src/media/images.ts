@@ -1,6 +1,7 @@
-import { IMAGE_PIXEL_LIMIT, RENDITION_WIDTHS } from '@axoo/contract';
+import { IMAGE_PIXEL_LIMIT, PUBLIC_WIDTHS, RENDITION_WIDTHS, type Watermark } from '@axoo/contract';
 import sharp, { type Metadata } from 'sharp';
 import { DecodeRefused, decodingWithin, withinDecodeBudget } from './decode-budget.ts';
+import { withWatermark } from './watermark.ts';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 
@@ -264,9 +265,11 @@ export function renditionFormat(accept: string | undefined, original: ImageType)
 /** Where the rendition of `key` at `width` in `format` is cached in the store. */
 export const renditionKey = (key: string, width: number, format: RenditionFormat) => `_renditions/${key}/${width}.${format}`;
 
-/** Every rendition `key` can have (deleting a key deletes these; no store listing needed). */
+/** Every rendition `key` can have (deleting a key deletes these; no store listing needed): a public copy's capped widths too. */
 export const renditionKeys = (key: string) =>
-  RENDITION_WIDTHS.flatMap((width) => (Object.keys(FORMAT_TYPES) as RenditionFormat[]).map((format) => renditionKey(key, width, format)));
+  [...RENDITION_WIDTHS, ...PUBLIC_WIDTHS].flatMap((width) =>
+    (Object.keys(FORMAT_TYPES) as RenditionFormat[]).map((format) => renditionKey(key, width, format)),
+  );
 
 export const FORMAT_TYPES: Record<RenditionFormat, string> = {
   avif: 'image/avif',
@@ -275,13 +278,15 @@ export const FORMAT_TYPES: Record<RenditionFormat, string> = {
   png: 'image/png',
 };
 
-/** A resized copy, never larger than the original, without metadata. */
-export function renderImage(original: Buffer, width: number, format: RenditionFormat): Promise<Buffer> {
-  return withinDecodeBudget(original, () => renderWithin(original, width, format));
+/** A resized copy, never larger than the original, without metadata; with `watermark` drawn on it (issue #34). */
+export function renderImage(original: Buffer, width: number, format: RenditionFormat, watermark: Watermark | null = null): Promise<Buffer> {
+  return withinDecodeBudget(original, () => renderWithin(original, width, format, watermark));
 }
 
-function renderWithin(original: Buffer, width: number, format: RenditionFormat): Promise<Buffer> {
-  const pipeline = sharp(original, decodeOptions).rotate().resize({ width, withoutEnlargement: true });
+async function renderWithin(original: Buffer, width: number, format: RenditionFormat, watermark: Watermark | null): Promise<Buffer> {
+  let pipeline = sharp(original, decodeOptions).rotate().resize({ width, withoutEnlargement: true });
+  // The watermark is drawn at the rendition's own size, so its text is the same share of every width.
+  if (watermark) pipeline = await withWatermark(await pipeline.png({ compressionLevel: 0 }).toBuffer(), watermark);
   switch (format) {
     case 'avif':
       return pipeline.avif({ quality: 55, effort: 2 }).toBuffer();

@@ -1,12 +1,13 @@
-import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@axoo/contract';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, RENDITION_WIDTHS, type Watermark } from '@axoo/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { answerEtag, etagOf, keyOf, MEDIA_CACHE_CONTROL, matchesEtag, mediaHeadersOf, renditionOf } from './cache.ts';
-import { renderImage, typeOfExtension } from './images.ts';
+import { type RenditionFormat, renditionKey, typeOfExtension } from './images.ts';
 import { type UploadGrant, verifyGrant } from './local.ts';
+import { mediaAccessOf, PRIVATE_CACHE_CONTROL, renderAndStore } from './protection.ts';
 import { completeUpload, finishUpload } from './service.ts';
 
 declare module 'fastify' {
@@ -102,6 +103,45 @@ function serveRoutes(app: FastifyInstance) {
   );
 }
 
+/** What one `/media/` request is answered with: the object read, the rendition made, and who may cache it. */
+interface Served {
+  /** The stored object the bytes come from (the original, for a public copy). */
+  source: string;
+  /** The rendition asked for, or null for the stored object as it is. */
+  rendition: { cacheKey: string; type: string; width: number; format: RenditionFormat } | null;
+  watermark: Watermark | null;
+  /** Issue #34 (6): an owner-only original: `private, no-store`, never kept in memory for others. */
+  private: boolean;
+}
+
+/**
+ * Issue #34 (6): what a request of `key` is served from. A public copy of protected work is always a rendition of its
+ * original, at most the cap wide (the cap, or the largest width, when no `w` is asked) and watermarked; a name that no
+ * longer resolves is a 404; an owner-only original is a 404 for anyone but its owner.
+ */
+async function servedOf(app: FastifyInstance, request: FastifyRequest, raw: string | undefined, key: string, w: string | undefined): Promise<Served> {
+  const access = await mediaAccessOf(app.mediaAccess, key);
+  if (access?.kind === 'gone') throw notFound();
+  if (access?.kind === 'owner' && request.user?.id !== access.ownerId) throw notFound();
+  const isPrivate = access?.kind === 'owner';
+  if (access?.kind !== 'public') {
+    if (w === undefined) return { source: key, rendition: null, watermark: null, private: isPrivate };
+    const asked = renditionOf(raw, w, request.headers.accept);
+    if (!asked) throw notFound();
+    return { source: key, rendition: asked, watermark: null, private: isPrivate };
+  }
+  const cap = access.maxWidth ?? RENDITION_WIDTHS[RENDITION_WIDTHS.length - 1];
+  const asked = renditionOf(raw, w ?? String(cap), w === undefined ? undefined : request.headers.accept);
+  if (!asked) throw notFound();
+  const width = Math.min(asked.width, cap);
+  return {
+    source: access.original,
+    rendition: { ...asked, width, cacheKey: renditionKey(key, width, asked.format) },
+    watermark: access.watermark,
+    private: false,
+  };
+}
+
 /** An original, or the rendition `w` asks for in the format Accept allows; `inFlight` holds the renditions being made now. */
 async function serveMedia(
   app: FastifyInstance,
@@ -115,6 +155,8 @@ async function serveMedia(
   const type = key ? typeOfExtension(key) : null;
   if (!key || !type) throw notFound();
   const storage = app.storage;
+  const served = await servedOf(app, request, raw, key, w);
+  const cacheControl = served.private ? PRIVATE_CACHE_CONTROL : MEDIA_CACHE_CONTROL;
   // A cache (nginx's, a browser's) asks again with the ETag once its copy is 30 s old (issue #29): a deleted file
   // is a 404 from then on, and a changed header (the AI opt-out) a new tag, so a new answer.
   const answer = async (unsigned: Buffer, unsignedEtag: string, added: Record<string, string>, contentType: string) => {
@@ -122,52 +164,33 @@ async function serveMedia(
     const signing = app.mediaSigning?.signs(contentType) ? app.mediaSigning : null;
     const { body, etag } = signing ? await signing.apply(unsigned, unsignedEtag, request.url) : { body: unsigned, etag: unsignedEtag };
     const tag = answerEtag(etag, added);
-    reply.headers(added).header('Cache-Control', MEDIA_CACHE_CONTROL).header('ETag', tag).header('X-Content-Type-Options', 'nosniff');
+    reply.headers(added).header('Cache-Control', cacheControl).header('ETag', tag).header('X-Content-Type-Options', 'nosniff');
     // A reload revalidates: the same bytes with the same headers have the same tag (issue #14).
     if (matchesEtag(request.headers['if-none-match'], tag)) return reply.code(304).send();
     return reply.send(body);
   };
-  if (w === undefined) {
+  const asked = served.rendition;
+  if (!asked) {
     const original = await storage.get(key);
     if (!original) throw notFound();
     reply.header('Content-Type', type);
     return answer(original, etagOf(original), await mediaHeadersOf(app.mediaHeaderSources, request.url), type);
   }
-  const asked = renditionOf(raw, w, request.headers.accept);
-  if (!asked) throw notFound();
   const { cacheKey } = asked;
-  let rendition = app.renditions.get(cacheKey);
+  // An owner-only rendition is never kept in this process's memory, which the first hook answers from for anyone.
+  let rendition = served.private ? undefined : app.renditions.get(cacheKey);
   if (!rendition) {
     let body = await storage.get(cacheKey);
     if (!body) {
       let pending = inFlight.get(cacheKey);
       if (!pending) {
-        pending = (async () => {
-          const original = await storage.get(key);
-          if (!original) return null;
-          let out: Buffer;
-          try {
-            out = await renderImage(original, asked.width, asked.format);
-          } catch {
-            return null;
-          }
-          await storage.put(cacheKey, out, asked.type);
-          // The original may have been deleted while this was made (issue #29): the deletion job removes the
-          // original before its renditions, so either it removes this one too, or this finds the original gone.
-          const still = await storage.open(key);
-          if (still) {
-            still.body.destroy();
-            return out;
-          }
-          await storage.delete(cacheKey);
-          return null;
-        })().finally(() => inFlight.delete(cacheKey));
+        pending = renderAndStore(storage, served.source, asked, served.watermark).finally(() => inFlight.delete(cacheKey));
         inFlight.set(cacheKey, pending);
       }
       body = await pending;
       if (!body) throw notFound();
     }
-    rendition = app.renditions.put(cacheKey, body);
+    rendition = served.private ? { body, etag: etagOf(body) } : app.renditions.put(cacheKey, body);
   }
   reply.header('Content-Type', asked.type).header('Vary', 'Accept');
   return answer(rendition.body, rendition.etag, await mediaHeadersOf(app.mediaHeaderSources, request.url), asked.type);

@@ -67,7 +67,10 @@ function Body({ artwork }: { artwork: Artwork }) {
   const cover = artwork.cover || artwork.cropped_cover;
   // Images the artist left without alt text get one (WCAG 1.1.1), and every own image renditions by width (issue #14):
   // pure string changes, the same on server and client.
-  const content = withContentRenditions(withImageAlts(artwork.content ?? '', (n) => t('overlay.imageAlt', { n, title: artwork.title })));
+  const content = withContentRenditions(
+    withImageAlts(artwork.content ?? '', (n) => t('overlay.imageAlt', { n, title: artwork.title })),
+    artwork.max_public_width,
+  );
   return (
     <>
       <header className={styles.head}>

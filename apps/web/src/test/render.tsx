@@ -74,6 +74,7 @@ export function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
     language: 'ko',
     ai_opt_out_default: true,
     show_mature: false,
+    max_public_width_default: null,
     ...overrides,
   };
 }
@@ -111,6 +112,8 @@ export function artwork(id: number, overrides: Partial<Artwork> = {}): Artwork {
     rating: 'general',
     ai_use: 'none',
     blurred: false,
+    max_public_width: null,
+    watermark: null,
     cover_alt: '',
     alt_reminded: false,
     tags: [],

@@ -24,6 +24,15 @@ export const artworks = {
   'artwork.image_not_uploaded': { ko: '업로드하지 않은 이미지입니다: {value}', en: 'This image was not uploaded here: {value}' },
   'artwork.content_too_long': { ko: '내용이 너무 깁니다.', en: 'The content is too long.' },
   // Issue #34: scheduling and review links.
+  // Issue #34 (6): image protection.
+  'artwork.max_public_width_invalid': {
+    ko: '공개 이미지 최대 너비는 1280, 1920, 2560 또는 제한 없음 중에서 고르세요.',
+    en: 'Choose 1280, 1920, 2560 or no limit for the largest public image width.',
+  },
+  'artwork.watermark_text_required': { ko: '워터마크 문구를 입력하세요.', en: 'Enter the watermark text.' },
+  'artwork.watermark_text_max': { ko: '워터마크 문구는 60자 이하로 입력하세요.', en: 'The watermark text can have at most 60 characters.' },
+  'artwork.watermark_position_invalid': { ko: '워터마크 위치를 목록에서 고르세요.', en: 'Choose a watermark position from the list.' },
+  'artwork.watermark_opacity_invalid': { ko: '워터마크 불투명도는 0.1에서 1 사이여야 합니다.', en: 'The watermark opacity must be between 0.1 and 1.' },
   'artwork.publish_at_invalid': { ko: '날짜와 시간을 올바르게 입력하세요.', en: 'Enter a valid date and time.' },
   'artwork.publish_at_past': { ko: '예약 시각은 지금 이후여야 합니다.', en: 'The scheduled time must be in the future.' },
   'artwork.publish_at_too_far': { ko: '예약은 1년 이내로만 할 수 있습니다.', en: 'You can schedule at most one year ahead.' },

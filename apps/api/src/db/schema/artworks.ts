@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
-import { type AiUse, ALT_MAX, type ContentRating, type LicenceCode, type ModerationState, TAG_LENGTH_MAX, TITLE_MAX } from '@axoo/contract';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AiUse,
+  ALT_MAX,
+  type ContentRating,
+  type LicenceCode,
+  type ModerationState,
+  type PublicWidth,
+  TAG_LENGTH_MAX,
+  TITLE_MAX,
+  type Watermark,
+} from '@axoo/contract';
 import { categories, colors, concepts, fields } from './taxonomy.ts';
 import { users } from './users.ts';
 
@@ -69,6 +79,11 @@ export const artworks = pgTable(
     aiUse: varchar({ length: 10 }).$type<AiUse>().notNull().default('none'),
     /** Issue #31: the server's blurred copy of the cover (sharp, `domain/artworks/rating.ts`), '' until made. */
     blurredCover: text().notNull().default(''),
+    /** Issue #34 (6): the widest public rendition (1280, 1920, 2560) or null for none, and the watermark or null. */
+    maxPublicWidth: smallint().$type<PublicWidth>(),
+    watermark: jsonb().$type<Watermark>(),
+    /** Issue #34 (6): random while a cap or watermark is on, renewed when either changes (`domain/artworks/protection.ts`). */
+    protectionSalt: varchar({ length: 32 }),
     publishedAt: timestamp({ withTimezone: true }),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -96,6 +111,7 @@ export const artworks = pgTable(
     index('artworks_visible_no_ai_idx').on(t.created.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.visible} and ${t.aiUse} = 'none'`),
     check('artworks_rating_choice', sql`${t.rating} in ('general', 'mature')`),
     check('artworks_ai_use_choice', sql`${t.aiUse} in ('none', 'assisted', 'generated')`),
+    check('artworks_max_public_width_choice', sql`${t.maxPublicWidth} is null or ${t.maxPublicWidth} in (1280, 1920, 2560)`),
     check('artworks_background_hex', sql`${t.backgroundColor} ~ '^#[0-9A-Fa-f]{6}$'`),
   ],
 );

@@ -7,6 +7,7 @@ import {
   HIRE_RATES_MAX,
   type HireAvailability,
   type Lang,
+  type PublicWidth,
   NAME_MAX,
   PHONE_MAX,
   SOCIAL_MAX,
@@ -62,6 +63,8 @@ export const users = pgTable(
     aiOptOut: boolean().notNull().default(true),
     /** Issue #31: the member opted in to see mature work unblurred (off by default; guests never). */
     showMature: boolean().notNull().default(false),
+    /** Issue #34 (6): the cap on public renditions a new project starts with (1280, 1920, 2560), null for none. */
+    maxPublicWidth: smallint().$type<PublicWidth>(),
     avatarAlt: varchar({ length: ALT_MAX }).notNull().default(''),
     bannerAlt: varchar({ length: ALT_MAX }).notNull().default(''),
     /** Language for mails to this user ('ko' | 'en'). */
@@ -83,6 +86,7 @@ export const users = pgTable(
     index('users_search_grams').using('gin', sql`search_grams(${t.name} || ' ' || ${t.username})`).with({ fastupdate: false }),
     check('users_level_range', sql`${t.level} between 0 and 5`),
     check('users_gender_choice', sql`${t.gender} is null or ${t.gender} in ('Male', 'Female', 'Other')`),
+    check('users_max_public_width_choice', sql`${t.maxPublicWidth} is null or ${t.maxPublicWidth} in (1280, 1920, 2560)`),
     check('users_language_choice', sql`${t.language} in ('ko', 'en')`),
     check('users_hire_choice', sql`${t.availableForHire} is null or ${t.availableForHire} in ('commissions', 'freelance', 'full_time')`),
     index('users_hire_idx').on(t.availableForHire, t.level, t.id).where(sql`${t.availableForHire} is not null`),

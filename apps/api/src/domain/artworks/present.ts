@@ -2,6 +2,7 @@ import type { Artwork } from '@axoo/contract';
 import { type Lang, localisedName } from '@axoo/contract';
 import { presentUser } from '../users/present.ts';
 import type { ArtworkRelations, CardRow } from './read-model.ts';
+import { publicContent, publicKeyOf } from './protection.ts';
 import { withholds } from './rating.ts';
 
 /**
@@ -9,15 +10,23 @@ import { withholds } from './rating.ts';
  * the detail passes `withContent`. Issue #31: unless `showMature` (a viewer who opted in, or the author's own
  * editor), a mature work's three covers are its blurred copy and its content is empty (`blurred`).
  */
-export function presentArtwork(row: CardRow, rel: ArtworkRelations, lang: Lang, options: { withContent?: boolean; showMature?: boolean } = {}) {
+export function presentArtwork(
+  row: CardRow,
+  rel: ArtworkRelations,
+  lang: Lang,
+  options: { withContent?: boolean; showMature?: boolean; showOriginals?: boolean } = {},
+) {
   const blurred = withholds(row, options.showMature === true);
+  // Issue #34 (6): anyone but the author (`showOriginals`) receives a protected work's public copies, never its keys.
+  const shown = (key: string) => (options.showOriginals ? key : publicKeyOf(row, key));
+  const content = row.content ?? '';
   const author = rel.authors.get(row.authorId);
   const color = row.colorId === null ? null : (rel.colors.get(row.colorId) ?? null);
   const applications = rel.applications.get(row.id) ?? [];
   return {
     id: row.id,
     title: row.title,
-    ...(options.withContent ? { content: blurred ? '' : (row.content ?? '') } : {}),
+    ...(options.withContent ? { content: blurred ? '' : options.showOriginals ? content : publicContent(row, content) } : {}),
     author: author ? presentUser.author(author, lang, author.categories) : null,
     categories: (rel.categories.get(row.id) ?? []).map((c) => ({ category: c.code, name: localisedName(lang, c) })),
     fields: (rel.fields.get(row.id) ?? []).map((f) => ({ field: f.code, name: localisedName(lang, f) })),
@@ -47,9 +56,11 @@ export function presentArtwork(row: CardRow, rel: ArtworkRelations, lang: Lang, 
     rating: row.rating,
     ai_use: row.aiUse,
     blurred,
-    cover: blurred ? row.blurredCover : row.cover,
-    raw_cover: blurred ? row.blurredCover : row.rawCover,
-    cropped_cover: blurred ? row.blurredCover : row.croppedCover,
+    max_public_width: row.maxPublicWidth,
+    watermark: row.watermark,
+    cover: blurred ? row.blurredCover : shown(row.cover),
+    raw_cover: blurred ? row.blurredCover : shown(row.rawCover),
+    cropped_cover: blurred ? row.blurredCover : shown(row.croppedCover),
     height: row.height,
     width: row.width,
     level: row.level,

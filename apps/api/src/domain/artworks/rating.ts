@@ -1,6 +1,7 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { artworks } from '../../db/schema/index.ts';
 import { blurImage, blurredKeyOf } from '../../media/blur.ts';
+import { publicCover } from './protection.ts';
 import type { Storage } from '../../media/storage.ts';
 
 /**
@@ -20,7 +21,8 @@ export const withholds = (row: { rating: string }, full: boolean): boolean => ro
 
 /** A cover column of `artworks` as anyone may receive it: the blurred copy when the work is mature. */
 export function safeCover(column: AnyColumn | SQL): SQL<string> {
-  return sql<string>`(case when ${artworks.rating} = 'mature' then ${artworks.blurredCover} else ${column} end)`;
+  // Issue #34 (6): and a protected work's public copy, never its key.
+  return sql<string>`(case when ${artworks.rating} = 'mature' then ${artworks.blurredCover} else ${publicCover(column)} end)`;
 }
 
 /** The body of an artwork as anyone may receive it: empty when the work is mature (its images are the work). */

@@ -30,8 +30,10 @@ export interface StoredCard {
  * Issue #31: which presentation a stored card is: per language, and whether mature work shows as it is (for a viewer
  * who opted in, `cardView(lang, true)`) or blurred (everyone else, the plain language).
  */
-export type CardView = Lang | `${Lang}+mature`;
+export type CardView = Lang | `${Lang}+mature` | `${Lang}+own`;
 export const cardView = (lang: Lang, showMature: boolean): CardView => (showMature ? `${lang}+mature` : lang);
+/** Issue #34 (6): the detail as its author receives it (mature work as it is, a protected work's originals). */
+export const ownView = (lang: Lang): CardView => `${lang}+own`;
 
 export interface CardStore {
   get(view: CardView, id: number): StoredCard | undefined;

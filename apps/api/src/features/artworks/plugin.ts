@@ -1,4 +1,14 @@
-import { reviewTokenOfPath, artworkIdOfPath, CONTENT_SIZES, CONTENT_WIDTHS, contentImages, mediaUrl, mediaWidthSrcSet, queryKeys } from '@axoo/contract';
+import {
+  reviewTokenOfPath,
+  artworkIdOfPath,
+  CONTENT_SIZES,
+  CONTENT_WIDTHS,
+  contentImages,
+  mediaUrl,
+  mediaWidthSrcSet,
+  queryKeys,
+  widthsWithin,
+} from '@axoo/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { artworks, artworkVersions } from '../../db/schema/index.ts';
@@ -18,6 +28,7 @@ import { trustAnchors } from '../../media/credentials.ts';
 import { WRITE } from '../../http/changes.ts';
 import { versionKeysOf } from './version-store.ts';
 import { versionRoutes } from './version-routes.ts';
+import { PROTECTION_JOB, type ProtectionPayload, registerMediaAccess, renderPublicCopies } from './protection.ts';
 
 /** Named plugin `artworks`: the media artworks show kept, the palette backfill job, then all of /api/v1/artworks/{id}/. */
 export const artworksPlugin = fp(
@@ -51,6 +62,12 @@ export const artworksPlugin = fp(
     });
     // Issue #34 (5): an import's archive becomes drafts on whichever process claims its job (taken over after a crash).
     app.jobs.handle<{ import: number }>(IMPORT_JOB, async (payload) => runImport(app, payload.import, () => app.changes.publish(WRITE)));
+    // Issue #34 (6): how /media/ serves a protected artwork's folder, and the job that renders its new public copies.
+    registerMediaAccess(app);
+    app.jobs.handle<ProtectionPayload>(PROTECTION_JOB, async (payload) => {
+      const made = await renderPublicCopies(app.db, app.storage, payload);
+      app.log.info({ artwork: payload.artwork, made }, 'public copies rendered');
+    });
     app.addHook('onReady', async () => {
       await enqueuePaletteBackfill(app.db).catch((err) => app.log.warn({ err }, 'palette backfill not queued'));
       await queueTrustRecheck(app.db, trustAnchors(app.config.C2PA_TRUST_ANCHORS))
@@ -70,7 +87,12 @@ export const artworksPlugin = fp(
         images: (answer) =>
           contentImages((answer as { content?: string }).content ?? '')
             .slice(0, 1)
-            .map((key) => ({ href: mediaUrl(key, 960), srcset: mediaWidthSrcSet(key, CONTENT_WIDTHS), sizes: CONTENT_SIZES })),
+            .map((key) => ({
+              href: mediaUrl(key, 960),
+              // Issue #34 (6): the widths the overlay offers, within the project's cap.
+              srcset: mediaWidthSrcSet(key, widthsWithin(CONTENT_WIDTHS, (answer as { max_public_width?: number | null }).max_public_width)),
+              sizes: CONTENT_SIZES,
+            })),
       };
     });
     // The route's answer for that first query, without an HTTP request.

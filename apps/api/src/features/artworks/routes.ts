@@ -2,12 +2,15 @@ import { artworkCredentialsSchema, artworkMatchesSchema, idPathParams, numericId
 import { artworkWriteSchema } from '@axoo/contract/artworks';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PRIVATE_CACHE_CONTROL } from '../../media/protection.ts';
 import { curationLevel } from '../../domain/curation/level.ts';
 import { requireUser } from '../../http/auth.ts';
 import { parseId } from '../../http/params.ts';
 import { artworkAnswer } from './answers.ts';
 import { readArtworkCredentials } from './credentials.ts';
 import { artworkMatches } from './matches.ts';
+import { originalOf } from './protection.ts';
 import { editableArtwork, patchAllowed, patchArtwork, presentSaved, presignArtworkImage, removeArtwork, saveArtwork } from './service.ts';
 
 /** Issue #34 (1): PATCH takes any field of a save (the author's) and the staff's `level`. */
@@ -22,6 +25,7 @@ export async function artworkRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['artworks'];
   matchesRoute(app);
+  originalRoute(app);
 
   r.post(
     '/api/v1/artworks/',
@@ -130,5 +134,29 @@ function matchesRoute(app: FastifyInstance) {
       },
     },
     async (request) => artworkMatches(app, requireUser(request), parseId(request.params.id)),
+  );
+}
+
+/** Issue #34 (6): `GET /api/v1/artworks/{id}/original/`, an image's original file, to the artwork's author only. */
+function originalRoute(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/artworks/:id/original/',
+    {
+      schema: {
+        tags: ['artworks'],
+        summary: "An image's original file as uploaded (the cover's with image=0, the body's n-th with image=n), to the author only (issue #34)",
+        params: idPathParams,
+        querystring: z.object({ image: z.coerce.number('field.invalid').int('field.invalid').min(0, 'field.invalid').max(1000, 'field.invalid').default(0) }),
+      },
+    },
+    async (request, reply) => {
+      const found = await originalOf(app.db, app.storage, requireUser(request), parseId(request.params.id), request.query.image);
+      return reply
+        .type(found.type)
+        .header('Cache-Control', PRIVATE_CACHE_CONTROL)
+        .header('Content-Disposition', `attachment; filename="${found.filename}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(found.body);
+    },
   );
 }

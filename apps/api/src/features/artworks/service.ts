@@ -12,6 +12,7 @@ import type { Swatch } from '../../media/palette.ts';
 import { blurredKeyOf } from '../../media/blur.ts';
 import { enqueuePaletteBackfill, measurePalette, paletteSource, replacePalette } from './palette.ts';
 import { schedulePublish } from './schedule.ts';
+import { afterProtectedSave, protectionColumns } from './protection.ts';
 import { keepVersion, type VersionPolicy } from './version-store.ts';
 import { hashedImages, measureHashes, replaceHashes } from './matches.ts';
 import { canEditArtwork, countsAsView } from './policy.ts';
@@ -21,7 +22,7 @@ import { relationsOf } from '../../domain/artworks/read-model.ts';
 import * as q from './queries.ts';
 import { type CardDeps, withCollection } from '../../domain/cards/list.ts';
 import { findArtworkWithRelated, marksOf } from '../../domain/cards/queries.ts';
-import { cardView, storedCard, withMarks } from '../../domain/cards/store.ts';
+import { cardView, ownView, storedCard, withMarks } from '../../domain/cards/store.ts';
 import { makeBlurredCover, seesMature } from '../../domain/artworks/rating.ts';
 import { canViewArtwork } from '../../domain/artworks/scope.ts';
 
@@ -79,7 +80,14 @@ async function checkImages(db: Executor, author: UserRow, existing: Row | null, 
 }
 
 /** The columns a save writes (undefined: left as they are); publishing sets `publishedAt` the first time. */
-function columnsOf(input: ArtworkWrite, content: string | undefined, licence: ReturnType<typeof requestedLicence>, draft: boolean, existing: Row | null) {
+function columnsOf(
+  input: ArtworkWrite,
+  content: string | undefined,
+  licence: ReturnType<typeof requestedLicence>,
+  draft: boolean,
+  existing: Row | null,
+  author: UserRow,
+) {
   const flags = licence?.code ? LICENCES.find((l) => l.code === licence.code)?.flags : undefined;
   return {
     title: input.title,
@@ -110,6 +118,8 @@ function columnsOf(input: ArtworkWrite, content: string | undefined, licence: Re
     rating: input.rating,
     aiUse: input.ai_use,
     ...(!draft && !existing?.publishedAt ? { publishedAt: new Date() } : {}),
+    // Issue #34 (6): cap and watermark (a new project starts with the account's cap), a new salt on a change.
+    ...protectionColumns(input, existing, author),
   };
 }
 
@@ -179,7 +189,7 @@ export async function saveArtwork(
     if (Object.keys(problems).length) throw badRequest(problems);
   }
 
-  const values = columnsOf(input, content, licence, draft, existing);
+  const values = columnsOf(input, content, licence, draft, existing, author);
   const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   // Issue #35: whether an image it shows after this save carries valid Content Credentials (the gallery's filter).
   // Issue #34 (5): an import's drafts published quietly: no followers' fan-out (the trigger), not in the Following feed.
@@ -221,6 +231,7 @@ export async function saveArtwork(
     if (hashes) await replaceHashes(tx, artworkId, hashes);
     if (palette === null) await enqueuePaletteBackfill(tx);
     if (input.publish_at) await schedulePublish(tx, artworkId, input.publish_at);
+    await afterProtectedSave(tx, existing, artworkId, defined.protectionSalt);
     return artworkId;
   });
   const saved = await q.findArtworkRow(db, id);
@@ -302,7 +313,7 @@ export async function presignArtworkImage(
 export async function presentSaved(deps: Deps, row: Row, viewer: UserRow, lang: 'ko' | 'en') {
   const rel = await relationsOf(deps.db, [row], viewer.id);
   // The author's own editor: their work as it is (issue #31).
-  return presentArtwork(row, rel, lang, { withContent: true, showMature: true });
+  return presentArtwork(row, rel, lang, { withContent: true, showMature: true, showOriginals: true });
 }
 
 /** One viewer's view of one artwork on one day (SPEC §7: counted once). */
@@ -326,8 +337,9 @@ export function dailyView(viewerKey: string, artworkId: number, now = new Date()
  */
 export async function readArtwork(deps: CardDeps, viewer: UserRow | null, lang: Lang, id: number, view: DailyView | null): Promise<string> {
   let stored = await storedDetail(deps, lang, id, seesMature(viewer));
-  // Issue #31: the author's own work shows as it is to them (the editor loads it here).
-  if (viewer && viewer.id === stored.authorId && !seesMature(viewer)) stored = await storedDetail(deps, lang, id, true);
+  // Issue #31: the author's own work shows as it is to them (the editor loads it here); issue #34 (6): with the
+  // originals of a protected work, which no one else receives.
+  if (viewer && viewer.id === stored.authorId) stored = await storedDetail(deps, lang, id, true, true);
   const artwork = { authorId: stored.authorId, reachable: stored.reachable };
   if (!canViewArtwork(viewer, artwork)) throw notFound();
   const { gallery } = deps;
@@ -344,15 +356,15 @@ export async function readArtwork(deps: CardDeps, viewer: UserRow | null, lang: 
   return withMarks(stored.text, mark.hit, mark.collection);
 }
 
-/** The detail as stored for one language and mature view (issue #31), read and kept when missing. */
-async function storedDetail(deps: CardDeps, lang: Lang, id: number, showMature: boolean) {
-  const variant = cardView(lang, showMature);
+/** The detail as stored for one language and mature view (issue #31), or its author's (`own`), read and kept when missing. */
+async function storedDetail(deps: CardDeps, lang: Lang, id: number, showMature: boolean, own = false) {
+  const variant = own ? ownView(lang) : cardView(lang, showMature);
   const stored = deps.gallery.details.get(variant, id);
   if (stored) return stored;
   const found = await findArtworkWithRelated(deps.gallery.detail, id);
   const row = found?.rows[0];
   if (!found || !row) throw notFound();
-  const card = storedCard(presentArtwork(row, found.rel, lang, { withContent: true, showMature }), row.authorId);
+  const card = storedCard(presentArtwork(row, found.rel, lang, { withContent: true, showMature, showOriginals: own }), row.authorId);
   deps.gallery.details.set(variant, id, card);
   return card;
 }

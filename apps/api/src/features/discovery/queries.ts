@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworks, artworkTags, invites, tags, users } from '../../db/schema/index.ts';
 import { visibleScope } from '../../domain/artworks/scope.ts';
+import { publicContent } from '../../domain/artworks/protection.ts';
 import { safeContent, safeCover } from '../../domain/artworks/rating.ts';
 
 /** What anyone may find: the guests' visibility rule (drafts, non-members' and private work never). */
@@ -92,6 +93,9 @@ const artworkColumns = {
   cover: safeCover(artworks.cover),
   croppedCover: safeCover(artworks.croppedCover),
   coverAlt: artworks.coverAlt,
+  /** Issue #34 (6): the body's images are named by their public copies (`publicRow`), the widths within the cap. */
+  protectionSalt: artworks.protectionSalt,
+  maxPublicWidth: artworks.maxPublicWidth,
   width: artworks.width,
   height: artworks.height,
   attribution: artworks.attribution,
@@ -119,8 +123,14 @@ export async function visibleArtwork(db: Executor, id: number) {
     .innerJoin(users, eq(users.id, artworks.authorId))
     .where(and(eq(artworks.id, id), everyone()))
     .limit(1);
-  return row ?? null;
+  return row ? publicRow(row) : null;
 }
+
+/** Issue #34 (6): a protected work's body as anyone may receive it, its images named by their public copies. */
+const publicRow = <T extends { id: number; protectionSalt: string | null; content: string }>(row: T): T => ({
+  ...row,
+  content: publicContent(row, row.content),
+});
 
 /** The newest visible artworks, of everyone or of one artist, for the Atom feeds. */
 export function newestArtworks(db: Executor, limit: number, authorId?: number) {
@@ -130,7 +140,8 @@ export function newestArtworks(db: Executor, limit: number, authorId?: number) {
     .innerJoin(users, eq(users.id, artworks.authorId))
     .where(authorId === undefined ? everyone() : and(everyone(), eq(artworks.authorId, authorId)))
     .orderBy(desc(artworks.created), desc(artworks.id))
-    .limit(limit);
+    .limit(limit)
+    .then((rows) => rows.map(publicRow));
 }
 
 /** A member's page as anyone may see it (non-members are not listed anywhere), or null. */

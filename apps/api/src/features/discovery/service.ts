@@ -185,7 +185,8 @@ export async function oembed(deps: Deps, base: string, query: OEmbedQuery) {
     const who = { title: a.title, author_name: a.authorName, author_url: `${base}/${a.authorSlug}/` };
     const key = a.cover || a.croppedCover;
     if (!key || !a.width || !a.height) return { body: { type: 'link', ...common, ...who }, reserved: a.aiOptOut };
-    let width: number = widthAtMost(Math.min(maxWidth ?? a.width, a.width));
+    // Issue #34 (6): never wider than the project's cap on public renditions.
+    let width: number = widthAtMost(Math.min(maxWidth ?? a.width, a.width, a.maxPublicWidth ?? a.width));
     if (maxHeight) width = Math.min(width, widthAtMost(Math.floor((maxHeight * a.width) / a.height)));
     const thumb = widthAtMost(480);
     return {

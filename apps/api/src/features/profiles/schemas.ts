@@ -1,4 +1,4 @@
-import { ALT_MAX, HIRE_AVAILABILITIES, HIRE_NOTE_MAX, HIRE_RATES_MAX, PROFILE_TEXT_MAX, SOCIAL_MAX } from '@axoo/contract';
+import { ALT_MAX, HIRE_AVAILABILITIES, HIRE_NOTE_MAX, HIRE_RATES_MAX, maxPublicWidthSchema, PROFILE_TEXT_MAX, SOCIAL_MAX } from '@axoo/contract';
 import {
   dateOfBirthSchema,
   emailSchema,
@@ -45,6 +45,8 @@ export const userUpdateSchema = z.object({
   fixed_layout: z.boolean().optional(),
   /** Issue #31: see mature work unblurred (off by default). */
   show_mature: z.boolean().optional(),
+  /** Issue #34 (6): the cap on public renditions new projects start with (1280, 1920, 2560 or null). */
+  max_public_width_default: maxPublicWidthSchema.optional(),
   /** Issue #20: open to commissions, freelance or full-time work, or null (not available). */
   available_for_hire: z.enum(HIRE_AVAILABILITIES, { error: 'field.invalid_choice' }).nullable().optional(),
   hire_note: z.string().trim().max(HIRE_NOTE_MAX).optional(),

@@ -39,6 +39,7 @@ const PLAIN_FIELDS = {
   public_collection: 'publicCollection',
   fixed_layout: 'fixedLayout',
   show_mature: 'showMature',
+  max_public_width_default: 'maxPublicWidth',
   available_for_hire: 'availableForHire',
   hire_note: 'hireNote',
   hire_rates: 'hireRates',

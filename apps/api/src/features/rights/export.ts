@@ -92,7 +92,7 @@ async function* entriesOf(deps: Deps, user: UserRow, lang: Lang): AsyncGenerator
       const { rows, rel } = await q.artworksAfter(deps.db, user.id, after, BATCH);
       if (!rows.length) break;
       for (const row of rows) {
-        yield `${first ? '' : ',\n'}${JSON.stringify(presentArtwork(row, rel, lang, { withContent: true, showMature: true }), null, 2)}`;
+        yield `${first ? '' : ',\n'}${JSON.stringify(presentArtwork(row, rel, lang, { withContent: true, showMature: true, showOriginals: true }), null, 2)}`;
         first = false;
         for (const key of [row.cover, row.rawCover, row.croppedCover, ...mediaKeysIn(row.content)]) image(`images/artworks/${row.id}`, key);
       }

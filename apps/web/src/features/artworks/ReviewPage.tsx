@@ -29,7 +29,10 @@ export default function ReviewPage() {
     );
   }
   const artwork = query.data;
-  const content = withContentRenditions(withImageAlts(artwork.content ?? '', (n) => t('review.imageAlt', { n, title: artwork.title })));
+  const content = withContentRenditions(
+    withImageAlts(artwork.content ?? '', (n) => t('review.imageAlt', { n, title: artwork.title })),
+    artwork.max_public_width,
+  );
   return (
     <article className="page" data-testid="review-page">
       <p className={styles.hint}>{t('review.banner')}</p>

@@ -8,6 +8,7 @@ import { FieldError } from '../../ui/FieldError.tsx';
 import { fieldControl } from '../../ui/FormField.tsx';
 import { MultiSelect, Select } from '../../ui/Select.tsx';
 import { CoverField } from './CoverField.tsx';
+import { ProtectionFields } from './ProtectionFields.tsx';
 import { RatingFields } from './RatingFields.tsx';
 import { ReviewLinks } from './ReviewLinks.tsx';
 import { ScheduleField } from './ScheduleField.tsx';
@@ -154,6 +155,7 @@ export function UploadFields({ upload }: { upload: UploadForm }) {
         </label>
       </fieldset>
       <ScheduleField upload={upload} />
+      <ProtectionFields upload={upload} artworkId={draft.artworkId} />
       {draft.artworkId !== null && <ReviewLinks artworkId={draft.artworkId} />}
       {draft.artworkId !== null && (
         <p>

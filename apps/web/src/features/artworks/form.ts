@@ -1,4 +1,5 @@
-import { type AiUse, type ContentRating, DEFAULT_BACKGROUND, type LicenceCode, licenceOf } from '@axoo/contract';
+import { type AiUse, type ContentRating, DEFAULT_BACKGROUND, type LicenceCode, licenceOf, type Watermark } from '@axoo/contract';
+import type { CurrentUser } from '../../site.ts';
 import type { Artwork } from '../../site.ts';
 import type { ArtworkPayload } from './api/upload.ts';
 
@@ -29,6 +30,9 @@ export interface UploadValues {
   /** Issue #31: the content rating and how AI was used. */
   rating: ContentRating;
   ai_use: AiUse;
+  /** Issue #34 (6): the widest public image (null: no limit) and the watermark (null: none). */
+  max_public_width: number | null;
+  watermark: Watermark | null;
 }
 
 export const emptyValues: UploadValues = {
@@ -53,7 +57,15 @@ export const emptyValues: UploadValues = {
   alt_reminded: false,
   rating: 'general',
   ai_use: 'none',
+  max_public_width: null,
+  watermark: null,
 };
+
+/** A new project's values: empty, with the account's cap on public images (issue #34.6). */
+export const newValues = (user: Pick<CurrentUser, 'max_public_width_default'> | null): UploadValues => ({
+  ...emptyValues,
+  max_public_width: user?.max_public_width_default ?? null,
+});
 
 export function valuesOf(a: Artwork): UploadValues {
   return {
@@ -78,6 +90,8 @@ export function valuesOf(a: Artwork): UploadValues {
     alt_reminded: a.alt_reminded,
     rating: a.rating,
     ai_use: a.ai_use,
+    max_public_width: a.max_public_width,
+    watermark: a.watermark,
   };
 }
 
@@ -103,6 +117,8 @@ export function payloadOf(v: UploadValues): ArtworkPayload {
     alt_reminded: v.alt_reminded,
     rating: v.rating,
     ai_use: v.ai_use,
+    max_public_width: v.max_public_width as ArtworkPayload['max_public_width'],
+    watermark: v.watermark,
   };
 }
 

@@ -5,9 +5,9 @@ import { SOCIAL_KINDS } from './social.ts';
 
 /**
  * The profile edit form's values (SPEC §4 Profile edit): every field the modal edits, images as keys or blob: URLs.
- * `show_mature` (issue #31) is a setting of the account page, saved on its own.
+ * `show_mature` (issue #31) and `max_public_width_default` (issue #34) are settings of the account page, saved on their own.
  */
-export type ProfileValues = Required<Omit<UserUpdate, 'date_of_birth' | 'gender' | 'show_mature'>>;
+export type ProfileValues = Required<Omit<UserUpdate, 'date_of_birth' | 'gender' | 'show_mature' | 'max_public_width_default'>>;
 
 export const IMAGE_FIELDS = ['avatar', 'raw_avatar', 'cropped_avatar', 'banner', 'raw_banner', 'cropped_banner'] as const;
 export type ImageSlot = 'avatar' | 'banner';

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { artworks, inviteApplications, inviteEligibility, inviteJurors, inviteQuestions, invites, inviteSnapshots, users } from '../../../db/schema/index.ts';
+import { publicCover } from '../../../domain/artworks/protection.ts';
 
 // Issue #33: eligibility passes, the unfinished-entry reminder and the published results.
 
@@ -65,8 +66,9 @@ export function selectedEntries(db: Executor, inviteId: number) {
       application: inviteApplications.id,
       artwork: inviteApplications.artworkId,
       title: sql<string>`coalesce(${inviteSnapshots.title}, ${artworks.title}, '')`,
-      cover: sql<string>`coalesce(${inviteSnapshots.cover}, ${artworks.cover}, '')`,
-      croppedCover: sql<string>`coalesce(${inviteSnapshots.croppedCover}, ${artworks.croppedCover}, '')`,
+      // Issue #34 (6): the live artwork's cover as anyone may receive it (a protected work's public copy).
+      cover: sql<string>`coalesce(${inviteSnapshots.cover}, ${publicCover(artworks.cover)}, '')`,
+      croppedCover: sql<string>`coalesce(${inviteSnapshots.croppedCover}, ${publicCover(artworks.croppedCover)}, '')`,
       artist: { id: users.id, username: users.username, name: users.name, slug: users.slug, croppedAvatar: users.croppedAvatar },
     })
     .from(inviteApplications)

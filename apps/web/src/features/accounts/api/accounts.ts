@@ -21,6 +21,9 @@ export const signUp = (body: SignupPayload) => api<CurrentUser>('/api/v1/users/'
 export const logIn = (email: string, password: string) => api<{ user: CurrentUser }>('/accounts/login/', { form: { email, password }, redirectOn403: false });
 
 /** Issue #31: the opt-in to see mature work unblurred, saved on its own. */
+/** Issue #34 (6): the cap on public images new projects start with. */
+export const setMaxPublicWidthDefault = (id: number, max_public_width_default: number | null) =>
+  api<CurrentUser>(`/api/v1/users/${id}/`, { method: 'PUT', body: { max_public_width_default } });
 export const setShowMature = (id: number, show_mature: boolean) => api<CurrentUser>(`/api/v1/users/${id}/`, { method: 'PUT', body: { show_mature } });
 
 /** SPEC §7 PUT /api/v1/users/{id}/ with the account fields; the answer becomes the current user. */

@@ -10,6 +10,7 @@ import { deleteAccount, updateAccount, useSwitchUser } from '../api/accounts.ts'
 import styles from '../accounts.module.css';
 import { GenderOptions } from '../fields.tsx';
 import { MatureSetting } from '../MatureSetting.tsx';
+import { ProtectionSetting } from '../ProtectionSetting.tsx';
 import { applyServerErrors } from '../form.ts';
 
 interface Values {
@@ -135,6 +136,7 @@ function AccountForm({ user, more }: { user: CurrentUser; more?: (user: CurrentU
       </form>
 
       <MatureSetting user={user} />
+      <ProtectionSetting user={user} />
 
       {more && <Suspense fallback={null}>{more(user)}</Suspense>}
 

@@ -10,7 +10,7 @@ import { useFocusInvalid } from '../../../kit/focus-invalid.ts';
 import type { Artwork, CurrentUser } from '../../../site.ts';
 import type { ArtworkPayload } from '../api/upload.ts';
 import type { EditorHandle } from '../Editor.tsx';
-import { emptyValues, hasSomething, payloadOf, type UploadValues, valuesOf } from '../form.ts';
+import { emptyValues, hasSomething, newValues, payloadOf, type UploadValues, valuesOf } from '../form.ts';
 import { useAutosave } from './use-autosave.ts';
 import { useArtworkDraft } from './use-draft.ts';
 import { type StoredCover, useImageUpload } from './use-image-upload.ts';
@@ -30,7 +30,7 @@ export function useUploadForm(options: { inviteId?: number; lang: 'ko' | 'en'; u
   const queryClient = useQueryClient();
   const routeId = Number(useParams().artworkId) || null;
 
-  const form = useForm<UploadValues>({ defaultValues: emptyValues });
+  const form = useForm<UploadValues>({ defaultValues: newValues(user) });
   const values = form.watch();
   const { errors, isDirty: dirty } = form.formState;
   const [revision, setRevision] = useState(0);
@@ -59,7 +59,7 @@ export function useUploadForm(options: { inviteId?: number; lang: 'ko' | 'en'; u
       replaceValues(valuesOf(artwork));
       setScheduledAt(artwork.publish_at);
     },
-    onReset: () => replaceValues(emptyValues),
+    onReset: () => replaceValues(newValues(user)),
   });
   useEffect(() => {
     if (draft.openDraft) setModal('draft');
@@ -105,7 +105,7 @@ export function useUploadForm(options: { inviteId?: number; lang: 'ko' | 'en'; u
   /** Server and publish-rule messages under their fields (SPEC §8); what belongs to none goes above the buttons. */
   const showErrors = (fields: Record<string, string[]>) => {
     for (const [field, messages] of Object.entries(fields)) {
-      const name = field === 'background_color' ? 'background' : field === 'publish_at' ? 'schedule' : field;
+      const name = field === 'background_color' ? 'background' : field === 'publish_at' ? 'schedule' : field.startsWith('watermark.') ? 'watermark' : field;
       if (name in emptyValues) form.setError(name as keyof UploadValues, { type: 'server', message: messages.join(' ') });
       else form.setError('root.server', { type: 'server', message: messages.join(' ') });
     }
