@@ -11,6 +11,7 @@ const AccountPage = lazyComponent(() => import('./features/accounts/pages/Accoun
 const PasswordChangePage = lazyComponent(() => import('./features/accounts/pages/PasswordChangePage.tsx'));
 const PasswordResetPage = lazyComponent(() => import('./features/accounts/pages/PasswordResetPage.tsx'));
 const PasswordResetConfirmPage = lazyComponent(() => import('./features/accounts/pages/PasswordResetConfirmPage.tsx'));
+const ConfirmEmailPage = lazyComponent(() => import('./features/accounts/pages/ConfirmEmailPage.tsx'));
 const LogoutPage = lazyComponent(() => import('./features/accounts/pages/LogoutPage.tsx'));
 const GalleryPage = lazyComponent(() => import('./features/gallery/GalleryPage.tsx'));
 const UploadPage = lazyComponent(() => import('./features/artworks/UploadPage.tsx'));
@@ -99,6 +100,7 @@ export const pageRoutes = (
     <Route path="/accounts/password/reset/" element={<PasswordResetPage />} />
     <Route path="/accounts/reset/:uidb64/:token/" element={<PasswordResetConfirmPage />} />
     <Route path="/accounts/logout/" element={<LogoutPage />} />
+    <Route path="/accounts/confirm-email/:token/" element={<ConfirmEmailPage />} />
     <Route path="/gallery/" element={<GalleryRedirect />} />
     <Route path="/gallery/:category/" element={<GalleryPage />} />
     <Route path="/upload/" element={auth(<UploadPage />)} />

@@ -81,6 +81,8 @@ export const CurrentUserSchema = UserCardSchema.extend({
   ai_opt_out_default: z.boolean(),
   /** Issue #31: opted in to see mature work unblurred (off by default). */
   show_mature: z.boolean(),
+  /** Issue #33.7: the account's current e-mail address was confirmed through the mailed link. */
+  email_confirmed: z.boolean(),
 });
 
 /** GET /api/v1/artists/{slug}/: never date of birth, gender, staff flag or raw images; contact only when shown. */

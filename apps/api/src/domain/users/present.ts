@@ -95,6 +95,7 @@ function current(user: UserRow, lang: Lang, categories: Named[]) {
     language: user.language,
     ai_opt_out_default: user.aiOptOut,
     show_mature: user.showMature,
+    email_confirmed: user.emailConfirmed !== null,
   } satisfies CurrentUser;
 }
 

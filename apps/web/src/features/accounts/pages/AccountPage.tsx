@@ -10,6 +10,7 @@ import { deleteAccount, updateAccount, useSwitchUser } from '../api/accounts.ts'
 import styles from '../accounts.module.css';
 import { GenderOptions } from '../fields.tsx';
 import { MatureSetting } from '../MatureSetting.tsx';
+import { EmailConfirmation } from '../EmailConfirmation.tsx';
 import { applyServerErrors } from '../form.ts';
 
 interface Values {
@@ -99,6 +100,7 @@ function AccountForm({ user, more }: { user: CurrentUser; more?: (user: CurrentU
         <FormField id="account-email" label={t('fields.email')} hint={t('account.emailHint')} hintId="account-email-hint">
           {(control) => <input type="email" value={user.email} readOnly {...control} className={styles.readonly} />}
         </FormField>
+        <EmailConfirmation user={user} />
         <div className={styles.row}>
           <span />
           <Link to="/accounts/password/" className={styles.link}>

@@ -55,3 +55,13 @@ export async function applicationWithInvite(db: Executor, applicationId: number)
     .where(eq(inviteApplications.id, applicationId));
   return row;
 }
+
+/** The viewer's own entries to a call, oldest first, with their frozen titles. */
+export function ownApplications(db: Executor, inviteId: number, applicantId: number) {
+  return db
+    .select({ id: inviteApplications.id, title: sql<string>`coalesce(${inviteSnapshots.title}, '')` })
+    .from(inviteApplications)
+    .leftJoin(inviteSnapshots, eq(inviteSnapshots.applicationId, inviteApplications.id))
+    .where(and(eq(inviteApplications.inviteId, inviteId), eq(inviteApplications.applicantId, applicantId)))
+    .orderBy(asc(inviteApplications.id));
+}

@@ -1,0 +1,58 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ACCOUNT_SETTINGS_PATH } from '@axoo/contract';
+import { ApiError } from '../../../api/client.ts';
+import { useCurrentUser } from '../../../site.ts';
+import { FormAlert, FormSuccess } from '../../../ui/FormField.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { confirmEmail, useSwitchUser } from '../api/accounts.ts';
+import styles from '../accounts.module.css';
+
+/**
+ * Issue #33.7: the page the confirmation mail links to. Its script confirms (a GET alone changes nothing, so mail
+ * scanners that open links confirm nothing); the link works without a login. Done, already used, or invalid or
+ * expired (with the way to the settings for a new link).
+ */
+export default function ConfirmEmailPage() {
+  const { t } = useTranslation('accounts');
+  const { token = '' } = useParams();
+  const user = useCurrentUser();
+  const switchUser = useSwitchUser();
+  const confirm = useMutation({
+    mutationFn: confirmEmail,
+    // A logged-in reader sees their account confirmed everywhere at once.
+    onSuccess: () => user && switchUser({ ...user, email_confirmed: true }),
+  });
+  const { mutate } = confirm;
+  useEffect(() => mutate(token), [mutate, token]);
+  const refused =
+    confirm.error instanceof ApiError
+      ? (confirm.error.fields.token ?? [confirm.error.detail ?? t('errors.generic')])
+      : confirm.error
+        ? [t('errors.generic')]
+        : [];
+  return (
+    <section className="narrow" data-status={confirm.status}>
+      <h1 className={styles.title}>{t('emailConfirm.title')}</h1>
+      {confirm.isPending || confirm.isIdle ? (
+        <Spinner />
+      ) : confirm.data ? (
+        <div className={styles.state}>
+          <FormSuccess>{confirm.data.detail}</FormSuccess>
+          <Link to={user ? ACCOUNT_SETTINGS_PATH : '/login/'} className="btn">
+            {user ? t('emailConfirm.toSettings') : t('resetConfirm.login')}
+          </Link>
+        </div>
+      ) : (
+        <div className={styles.state}>
+          <FormAlert messages={refused} />
+          <Link to={user ? ACCOUNT_SETTINGS_PATH : `/login/?redirect=${encodeURIComponent(ACCOUNT_SETTINGS_PATH)}`} className="btn" data-testid="to-settings">
+            {t('emailConfirm.toSettings')}
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}
