@@ -36,6 +36,7 @@ const AcceptJuryPage = lazyComponent(() => import('./features/invites/judging/pa
 const FeedbackPage = lazyComponent(() => import('./features/invites/judging/pages/FeedbackPage.tsx'));
 const VotePage = lazyComponent(() => import('./features/invites/judging/pages/VotePage.tsx'));
 const JudgingPanel = lazyComponent(() => import('./features/invites/judging/components/JudgingPanel.tsx').then((m) => ({ default: m.JudgingPanel })));
+const CallExtras = lazyComponent(() => import('./features/invites/judging/components/CallExtras.tsx').then((m) => ({ default: m.CallExtras })));
 const JurorLink = lazyComponent(() => import('./features/invites/judging/components/JurorLink.tsx').then((m) => ({ default: m.JurorLink })));
 const ProfilePage = lazyComponent(() => import('./features/profiles/ProfilePage.tsx'));
 const FeedPage = lazyComponent(() => import('./features/feed/FeedPage.tsx'));
@@ -65,7 +66,7 @@ function InviteUploadRoute() {
 }
 
 /** Issue #16: the call's page with the judging feature's tab (owner, staff) and link (jurors). */
-const judgingSlots = { Panel: JudgingPanel, JurorLink };
+const judgingSlots = { Panel: JudgingPanel, JurorLink, Extras: CallExtras };
 
 /** The console's sections that other features own (composed here, not imported by the console). */
 const consoleSections = [

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ACCOUNT_SETTINGS_PATH } from '@axoo/contract';
@@ -26,7 +26,13 @@ export default function ConfirmEmailPage() {
     onSuccess: () => user && switchUser({ ...user, email_confirmed: true }),
   });
   const { mutate } = confirm;
-  useEffect(() => mutate(token), [mutate, token]);
+  // One POST per token: a link works once, so a second (StrictMode's rerun of effects) would answer "used".
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (asked.current === token) return;
+    asked.current = token;
+    mutate(token);
+  }, [mutate, token]);
   const refused =
     confirm.error instanceof ApiError
       ? (confirm.error.fields.token ?? [confirm.error.detail ?? t('errors.generic')])
