@@ -206,7 +206,12 @@ const MATRIX: Cell[] = [
   // Accounts and profiles.
   cell('GET /api/v1/users/me/', 'read oneself', () => get('/api/v1/users/me/'), [403, 200, 200, 200, 200, 200, 200, 200]),
   // Issue #33.7: another confirmation link for oneself; a forged token confirms nobody.
-  cell('POST /api/v1/users/me/confirm-email/', 'ask for a confirmation link', () => post('/api/v1/users/me/confirm-email/'), [403, 200, 200, 200, 200, 200, 200, 200]),
+  cell(
+    'POST /api/v1/users/me/confirm-email/',
+    'ask for a confirmation link',
+    () => post('/api/v1/users/me/confirm-email/'),
+    [403, 200, 200, 200, 200, 200, 200, 200],
+  ),
   cell(
     'POST /api/v1/users/confirm-email/',
     'confirm an address with a forged token',
