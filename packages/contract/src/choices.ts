@@ -95,5 +95,7 @@ export const NOTIFICATION_TYPES = [
   'invite_closing',
   'invite_selection',
   'message',
+  /** Issue #33.5: the jury's feedback on one's entry was released (the call's page shows it). */
+  'feedback_released',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -254,6 +254,13 @@ describe('feedback that reaches applicants (issue #33.5)', () => {
     expect(feedback[0].text).toContain(`/goodluck/${inviteId}/feedback/${A}/`);
     expect(feedback[0].text).not.toContain('The light in the corner');
     expect((await mailsTo(app, artists[2].email)).filter((m) => m.subject?.includes('심사평'))).toEqual([]);
+    // And a notice, whose link is the call's page (where the applicant's entries show the feedback).
+    const notices = (await (await as(artists[0])).get('/api/v1/notifications/')).json().results;
+    expect(notices.filter((n: { type: string }) => n.type === 'feedback_released')).toEqual([
+      expect.objectContaining({ type: 'feedback_released', link: `/goodluck/${inviteId}/` }),
+    ]);
+    const others = (await (await as(artists[2])).get('/api/v1/notifications/')).json().results;
+    expect(others.filter((n: { type: string }) => n.type === 'feedback_released')).toEqual([]);
   });
 });
 

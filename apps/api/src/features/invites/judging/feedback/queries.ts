@@ -30,6 +30,8 @@ export function applicantsWithFeedback(db: Executor, inviteId: number) {
   return db
     .select({
       applicationId: inviteApplications.id,
+      artworkId: inviteApplications.artworkId,
+      userId: users.id,
       comments: sql<number>`count(*)::int`,
       email: users.email,
       name: users.name,

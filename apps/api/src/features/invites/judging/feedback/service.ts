@@ -3,6 +3,7 @@ import type { Executor } from '../../../../db/client.ts';
 import type { Deps } from '../../../../deps.ts';
 import { badRequest, forbidden, notAuthenticated, notFound } from '../../../../http/errors.ts';
 import { queueMail } from '../../../../mail/queue.ts';
+import { notify } from '../../../../domain/notifications/notify.ts';
 import { catalogueMail } from '../../../../mail/templates.ts';
 import type { UserRow } from '../../../../domain/users/user.ts';
 import { canManageJudging } from '../policy.ts';
@@ -16,7 +17,7 @@ export const feedbackPath = (inviteId: number, applicationId: number) => `${invi
 /**
  * Issue #33.5: once the results are out (the call reached selection) the owner releases the jurors' shareable
  * comments: from then each applicant reads them on their entry's feedback page (never a juror's name) and is sent
- * one mail in their language. Before the results, or a second time, it is a 400; the release and its mails are one
+ * one mail in their language and a notice. Before the results, or a second time, it is a 400; the release and its mails are one
  * transaction.
  */
 export async function releaseFeedback(deps: Pick<Deps, 'db' | 'config'>, viewer: UserRow | null, inviteId: number, siteUrl: string) {
@@ -28,7 +29,16 @@ export async function releaseFeedback(deps: Pick<Deps, 'db' | 'config'>, viewer:
     if (!released) throw badRequest({ non_field_errors: 'judging.feedback_released' });
     const applicants = await q.applicantsWithFeedback(tx, invite.id);
     for (const a of applicants) {
-      if (!a.email) continue;
+      if (!a.email || !a.userId) continue;
+      // A notice beside the mail (issue #33.5): its link is the call's page, which shows the entry's feedback.
+      await notify(tx, {
+        userId: a.userId,
+        type: 'feedback_released',
+        inviteId: invite.id,
+        artworkId: a.artworkId,
+        applicationId: a.applicationId,
+        key: `feedback_released:${a.applicationId}`,
+      });
       const mail = catalogueMail(asLang(a.language ?? 'ko'), 'judging.mail.feedback', {
         site: deps.config.SITE_NAME,
         name: a.name ?? '',
