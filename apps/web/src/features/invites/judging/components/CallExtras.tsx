@@ -25,7 +25,7 @@ function MyEntries({ inviteId }: { inviteId: number }) {
   const entries = useMyApplications(inviteId).data?.results ?? [];
   if (!entries.length) return null;
   return (
-    <section className={styles.section} aria-labelledby="my-entries-title" data-testid="my-entries">
+    <section className={`${styles.section} ${styles.myEntries}`} aria-labelledby="my-entries-title" data-testid="my-entries">
       <h2 id="my-entries-title">{t('myEntries.title')}</h2>
       <ul className={styles.list}>
         {entries.map((entry) => (
