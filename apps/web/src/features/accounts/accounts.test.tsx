@@ -221,6 +221,7 @@ describe('logout page (issue #36: a POST with the CSRF header, never a link)', (
 });
 
 describe('e-mail confirmation (issue #33.7)', () => {
+  const TOKEN = `7-abc-${'s'.repeat(43)}`;
   it('the settings say the address is not confirmed and send the link again, with the server’s answer and its limit (ko)', async () => {
     let calls = 0;
     const fetchMock = mockApi({
@@ -249,11 +250,11 @@ describe('e-mail confirmation (issue #33.7)', () => {
 
   it('the link’s page confirms with one POST of its token, and shows a refusal with the way to the settings', async () => {
     const fetchMock = mockApi({ 'POST /api/v1/users/confirm-email/': () => json(200, { detail: '이메일 주소가 인증되었습니다.' }) });
-    const first = renderApp('/accounts/confirm-email/7-abc-def/', siteData({ user: user({ email_confirmed: false }) }));
+    const first = renderApp(`/accounts/confirm-email/${TOKEN}/`, siteData({ user: user({ email_confirmed: false }) }));
     expect(await screen.findByText('이메일 주소가 인증되었습니다.', undefined, { timeout: 5000 })).toBeInTheDocument();
     const posts = callsTo(fetchMock, '/api/v1/users/confirm-email/');
     expect(posts).toHaveLength(1);
-    expect(JSON.parse(String(posts[0][1]?.body))).toEqual({ token: '7-abc-def' });
+    expect(JSON.parse(String(posts[0][1]?.body))).toEqual({ token: TOKEN });
     expect(screen.getByRole('link', { name: '계정 설정' })).toHaveAttribute('href', '/accounts/');
     first.unmount();
 
@@ -262,10 +263,19 @@ describe('e-mail confirmation (issue #33.7)', () => {
       'POST /api/v1/users/confirm-email/': () =>
         json(400, { token: ['The confirmation link is invalid or has expired. Ask for a new one in your account settings.'] }),
     });
-    renderApp('/accounts/confirm-email/7-abc-def/');
+    const refused = renderApp(`/accounts/confirm-email/${TOKEN}/`);
     expect(
       await screen.findByText('The confirmation link is invalid or has expired. Ask for a new one in your account settings.', undefined, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('to-settings')).toHaveAttribute('href', '/login/?redirect=%2Faccounts%2F');
+    refused.unmount();
+
+    // A link cut short is refused with no request.
+    const cut = mockApi({});
+    renderApp('/accounts/confirm-email/7-abc/');
+    expect(
+      await screen.findByText('The confirmation link is invalid or has expired. Ask for a new one in your account settings.', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(callsTo(cut, '/api/v1/users/confirm-email/')).toHaveLength(0);
   });
 });

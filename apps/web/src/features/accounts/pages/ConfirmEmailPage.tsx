@@ -10,6 +10,9 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { confirmEmail, useSwitchUser } from '../api/accounts.ts';
 import styles from '../accounts.module.css';
 
+/** The shape of a link's token (`<user>-<issued>-<signature>`, domain/users/email-confirmation.ts on the server). */
+const TOKEN_SHAPE = /^[1-9]\d{0,9}-[0-9a-z]{1,10}-[\w-]{43}$/;
+
 /**
  * Issue #33.7: the page the confirmation mail links to. Its script confirms (a GET alone changes nothing, so mail
  * scanners that open links confirm nothing); the link works without a login. Done, already used, or invalid or
@@ -26,15 +29,18 @@ export default function ConfirmEmailPage() {
     onSuccess: () => user && switchUser({ ...user, email_confirmed: true }),
   });
   const { mutate } = confirm;
+  // A link cut short is invalid on its face: no request (as the unsubscribe pages do).
+  const whole = TOKEN_SHAPE.test(token);
   // One POST per token: a link works once, so a second (StrictMode's rerun of effects) would answer "used".
   const asked = useRef<string | null>(null);
   useEffect(() => {
-    if (asked.current === token) return;
+    if (!whole || asked.current === token) return;
     asked.current = token;
     mutate(token);
-  }, [mutate, token]);
-  const refused =
-    confirm.error instanceof ApiError
+  }, [mutate, token, whole]);
+  const refused = !whole
+    ? [t('emailConfirm.invalid')]
+    : confirm.error instanceof ApiError
       ? (confirm.error.fields.token ?? [confirm.error.detail ?? t('errors.generic')])
       : confirm.error
         ? [t('errors.generic')]
@@ -42,7 +48,7 @@ export default function ConfirmEmailPage() {
   return (
     <section className="narrow" data-status={confirm.status}>
       <h1 className={styles.title}>{t('emailConfirm.title')}</h1>
-      {confirm.isPending || confirm.isIdle ? (
+      {whole && (confirm.isPending || confirm.isIdle) ? (
         <Spinner />
       ) : confirm.data ? (
         <div className={styles.state}>
