@@ -29,9 +29,9 @@ export const PAGE_BUDGETS = [
   // Over 150 KB: the overlay is a Radix dialog (about 14 KB gzip with its focus trap and scroll lock) that the server
   // draws with the page. A ceiling at what issue #29.7 left (161.4 KB), plus what every page gained since: the
   // hydration watch that keeps early taps and the language switch safe, and the search box's combobox (issue #30),
-  // 162.7 KB in all; lower it when the page gets lighter. Issue #34.6 adds about 0.1 KB (the overlay's srcset kept
-  // within the project's cap on public images, and the contract's constants of it): 164.1 KB measured.
-  { page: 'artwork', path: '/artwork/1/', gzipKb: 164.2 },
+  // 162.7 KB in all, 164.0 by issue #33's first part; issue #33.5/.7's routes (the e-mail confirmation page, the call
+  // page's vote and feedback part) and the bell's feedback notice took it to 164.2 KB; lower it when the page gets lighter.
+  { page: 'artwork', path: '/artwork/1/', gzipKb: 165 },
   { page: 'profile', path: '/someone/', gzipKb: 150 },
   { page: 'open calls', path: '/goodluck/', gzipKb: 150 },
   { page: 'open call', path: '/goodluck/1/', gzipKb: 150 },

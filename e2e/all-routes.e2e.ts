@@ -78,6 +78,7 @@ function guestSteps(): Step[] {
     visit('/login/'),
     visit('/accounts/password/reset/'),
     visit('/accounts/reset/MTA/not-a-token/'),
+    visit('/accounts/confirm-email/not-a-token/'),
     visit('/gallery/all/'),
     [
       'gallery filters',

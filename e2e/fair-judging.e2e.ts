@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  emailConfirmations,
   follows,
   inviteApplications,
   inviteCriteria,
@@ -116,8 +115,7 @@ describe('fair judging (issue #33)', () => {
       .insert(inviteVoteRounds)
       .values({ inviteId: invite, starts: new Date(Date.now() - DAY), ends: new Date(Date.now() + DAY) })
       .returning();
-    const voter = await buildUser(app, { name: '투표자', username: `voter.${stamp}`, created: new Date(Date.now() - 30 * DAY) });
-    await app.db.insert(emailConfirmations).values({ userId: voter.id, email: voter.email });
+    const voter = await buildUser(app, { name: '투표자', username: `voter.${stamp}`, created: new Date(Date.now() - 30 * DAY), emailConfirmed: new Date() });
 
     const page = await browser('ko', voter, true);
     await page.goto(`/goodluck/${invite}/vote/`);

@@ -212,6 +212,19 @@ const MATRIX: Cell[] = [
   cell('POST /api/v1/page-views/', 'count a page view (anyone)', () => post('/api/v1/page-views/', { path: '/' }), [204, 204, 204, 204, 204, 204, 204, 204]),
   // Accounts and profiles.
   cell('GET /api/v1/users/me/', 'read oneself', () => get('/api/v1/users/me/'), [403, 200, 200, 200, 200, 200, 200, 200]),
+  // Issue #33.7: another confirmation link for oneself; a forged token confirms nobody.
+  cell(
+    'POST /api/v1/users/me/confirm-email/',
+    'ask for a confirmation link',
+    () => post('/api/v1/users/me/confirm-email/'),
+    [403, 200, 200, 200, 200, 200, 200, 200],
+  ),
+  cell(
+    'POST /api/v1/users/confirm-email/',
+    'confirm an address with a forged token',
+    (w) => post('/api/v1/users/confirm-email/', { token: `${w.users.owner.id}-1-${'a'.repeat(43)}` }),
+    [400, 400, 400, 400, 400, 400, 400, 400],
+  ),
   cell(
     'POST /api/v1/users/',
     'sign up',
@@ -806,6 +819,25 @@ const MATRIX: Cell[] = [
     [403, 400, 400, 400, 400, 400, 400, 400],
   ),
   cell('GET /api/v1/invites/{id}/vote/', "the public vote's ballot", (w) => get(`/api/v1/invites/${w.judged}/vote/`), ALL_200),
+  // Issue #33.7: the owner's vote rounds (list; withdraw one not begun), and the applicant's own entries with feedback.
+  cell(
+    'GET /api/v1/invites/{id}/vote-rounds/',
+    "the call's public vote rounds",
+    (w) => get(`/api/v1/invites/${w.judged}/vote-rounds/`),
+    [403, 403, 403, 403, 403, 200, 200, 403],
+  ),
+  cell(
+    'DELETE /api/v1/invite-vote-rounds/{id}/',
+    'withdraw a vote round not begun',
+    (w) => del(`/api/v1/invite-vote-rounds/${w.voteRound}/`),
+    [403, 403, 403, 403, 403, 204, 204, 403],
+  ),
+  cell(
+    'GET /api/v1/invite-applications/',
+    "one's own entries to a call with their feedback",
+    (w) => get(`/api/v1/invite-applications/?invite=${w.judged}`),
+    [403, 200, 200, 200, 200, 200, 200, 200],
+  ),
   cell('GET /api/v1/invites/{id}/votes/', 'the counts of a call without a vote', (w) => get(`/api/v1/invites/${w.judged}/votes/`), ALL_404),
   cell(
     'POST /api/v1/invites/{id}/export/',

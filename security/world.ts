@@ -15,6 +15,7 @@ import {
   invitePages,
   inviteQuestions,
   inviteRounds,
+  inviteVoteRounds,
   inviteSubscriptions,
   jobs,
   media,
@@ -85,6 +86,8 @@ export interface World {
   criterion: number;
   round: number;
   jurorRow: number;
+  /** Issue #33.7: a public vote round of the judged call that has not begun. */
+  voteRound: number;
   /** A stored image anyone may fetch (the banner's). */
   image: string;
 }
@@ -199,6 +202,12 @@ export async function buildWorld(app: FastifyInstance, k: number): Promise<World
     app.db.insert(inviteJurors).values({ inviteId: judged.id, email: juror.email, userId: juror.id, accepted: new Date() }).returning(),
   );
   const round = await one(app.db.insert(inviteRounds).values({ inviteId: judged.id, number: 1 }).returning());
+  const voteRound = await one(
+    app.db
+      .insert(inviteVoteRounds)
+      .values({ inviteId: judged.id, starts: new Date(Date.now() + 86_400_000), ends: new Date(Date.now() + 2 * 86_400_000) })
+      .returning(),
+  );
   return {
     n: k,
     users,
@@ -237,6 +246,7 @@ export async function buildWorld(app: FastifyInstance, k: number): Promise<World
     criterion: criterion.id,
     round: round.id,
     jurorRow: jurorRow.id,
+    voteRound: voteRound.id,
     image: `banners/m${k}.png`,
   };
 }

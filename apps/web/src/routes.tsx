@@ -11,6 +11,7 @@ const AccountPage = lazyComponent(() => import('./features/accounts/pages/Accoun
 const PasswordChangePage = lazyComponent(() => import('./features/accounts/pages/PasswordChangePage.tsx'));
 const PasswordResetPage = lazyComponent(() => import('./features/accounts/pages/PasswordResetPage.tsx'));
 const PasswordResetConfirmPage = lazyComponent(() => import('./features/accounts/pages/PasswordResetConfirmPage.tsx'));
+const ConfirmEmailPage = lazyComponent(() => import('./features/accounts/pages/ConfirmEmailPage.tsx'));
 const LogoutPage = lazyComponent(() => import('./features/accounts/pages/LogoutPage.tsx'));
 const GalleryPage = lazyComponent(() => import('./features/gallery/GalleryPage.tsx'));
 const UploadPage = lazyComponent(() => import('./features/artworks/UploadPage.tsx'));
@@ -35,6 +36,7 @@ const AcceptJuryPage = lazyComponent(() => import('./features/invites/judging/pa
 const FeedbackPage = lazyComponent(() => import('./features/invites/judging/pages/FeedbackPage.tsx'));
 const VotePage = lazyComponent(() => import('./features/invites/judging/pages/VotePage.tsx'));
 const JudgingPanel = lazyComponent(() => import('./features/invites/judging/components/JudgingPanel.tsx').then((m) => ({ default: m.JudgingPanel })));
+const CallExtras = lazyComponent(() => import('./features/invites/judging/components/CallExtras.tsx').then((m) => ({ default: m.CallExtras })));
 const JurorLink = lazyComponent(() => import('./features/invites/judging/components/JurorLink.tsx').then((m) => ({ default: m.JurorLink })));
 const ProfilePage = lazyComponent(() => import('./features/profiles/ProfilePage.tsx'));
 const FeedPage = lazyComponent(() => import('./features/feed/FeedPage.tsx'));
@@ -65,7 +67,7 @@ function InviteUploadRoute() {
 }
 
 /** Issue #16: the call's page with the judging feature's tab (owner, staff) and link (jurors). */
-const judgingSlots = { Panel: JudgingPanel, JurorLink };
+const judgingSlots = { Panel: JudgingPanel, JurorLink, Extras: CallExtras };
 
 /** The console's sections that other features own (composed here, not imported by the console). */
 const consoleSections = [
@@ -104,6 +106,7 @@ export const pageRoutes = (
     <Route path="/accounts/password/reset/" element={<PasswordResetPage />} />
     <Route path="/accounts/reset/:uidb64/:token/" element={<PasswordResetConfirmPage />} />
     <Route path="/accounts/logout/" element={<LogoutPage />} />
+    <Route path="/accounts/confirm-email/:token/" element={<ConfirmEmailPage />} />
     <Route path="/gallery/" element={<GalleryRedirect />} />
     <Route path="/gallery/:category/" element={<GalleryPage />} />
     <Route path="/upload/" element={auth(<UploadPage />)} />

@@ -1,5 +1,12 @@
 import { PASSWORD_MIN } from './limits.ts';
 
+/** Issue #33.7: how long a mailed e-mail confirmation link works. */
+export const EMAIL_CONFIRM_TTL_HOURS = 72;
+/** Issue #33.7: the page a confirmation link opens (its script confirms; a GET alone changes nothing). */
+export const emailConfirmPath = (token: string) => `/accounts/confirm-email/${token}/`;
+/** Where an account confirms its e-mail or asks for the link again. */
+export const ACCOUNT_SETTINGS_PATH = '/accounts/';
+
 /** SPEC §5: letters, numbers, dot, at sign, underscore, hyphen. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9.@_-]+$/;
 /** SPEC §5 profile edit: word characters, dot, plus, minus ('English only'). */

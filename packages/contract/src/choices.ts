@@ -97,5 +97,7 @@ export const NOTIFICATION_TYPES = [
   'message',
   /** Issue #31: staff acted on the user's work or account, or decided their appeal. */
   'moderation',
+  /** Issue #33.5: the jury's feedback on one's entry was released (the call's page shows it). */
+  'feedback_released',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

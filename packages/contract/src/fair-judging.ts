@@ -46,6 +46,13 @@ export const VoteRoundSchema = z.object({
   ends: z.string(),
   /** Whether votes are taken now. */
   open: z.boolean(),
+  /** Where the round stands: before its start, taking votes, or over. */
+  state: z.enum(['scheduled', 'open', 'ended']),
+});
+
+/** GET /invites/{id}/vote-rounds/: the call's public vote rounds for its owner, with the counted votes once each ended. */
+export const VoteRoundListSchema = z.object({
+  results: z.array(VoteRoundSchema.extend({ votes: z.number().nullable() })),
 });
 
 /** GET /invites/{id}/vote/: the current (or latest) vote round and its shortlist as frozen entries. */
@@ -55,7 +62,8 @@ export const VoteBallotSchema = z.object({
   round: VoteRoundSchema.nullable(),
   /** The application the viewer voted for in this round, if any. */
   mine: z.number().nullable(),
-  entries: z.array(z.object({ application: z.number(), snapshot: SnapshotSchema })),
+  /** `own`: the viewer's own entry, which they cannot vote for. */
+  entries: z.array(z.object({ application: z.number(), snapshot: SnapshotSchema, own: z.boolean() })),
 });
 
 /** POST /invite-votes/ → 200: the viewer's vote (moved when they voted before). */
@@ -68,9 +76,16 @@ export const VoteCountsSchema = z.object({
   results: z.array(z.object({ application: z.number(), title: z.string(), votes: z.number() })),
 });
 
+/** GET /invite-applications/?invite={id}: the viewer's own entries to a call, each with its released feedback. */
+export const MyApplicationsSchema = z.object({
+  results: z.array(FeedbackSchema),
+});
+
 export type Conflict = z.infer<typeof ConflictSchema>;
 export type ConflictList = z.infer<typeof ConflictListSchema>;
 export type Feedback = z.infer<typeof FeedbackSchema>;
 export type VoteRound = z.infer<typeof VoteRoundSchema>;
 export type VoteBallot = z.infer<typeof VoteBallotSchema>;
 export type VoteCounts = z.infer<typeof VoteCountsSchema>;
+export type VoteRoundList = z.infer<typeof VoteRoundListSchema>;
+export type MyApplications = z.infer<typeof MyApplicationsSchema>;

@@ -84,6 +84,8 @@ export const CurrentUserSchema = UserCardSchema.extend({
   show_mature: z.boolean(),
   /** Issue #34 (6): the cap on public renditions new projects start with (null: none). */
   max_public_width_default: z.number().nullable(),
+  /** Issue #33.7: the account's current e-mail address was confirmed through the mailed link. */
+  email_confirmed: z.boolean(),
 });
 
 /** GET /api/v1/artists/{slug}/: never date of birth, gender, staff flag or raw images; contact only when shown. */

@@ -101,6 +101,9 @@ export const queryKeys = {
     ballot: (invite: number) => ['judging', invite, 'ballot'] as const,
     votes: (invite: number) => ['judging', invite, 'votes'] as const,
     feedback: (application: number) => ['judging', 'feedback', application] as const,
+    /** The owner's list of the call's public vote rounds; the applicant's own entries with their feedback. */
+    voteRounds: (invite: number) => ['judging', invite, 'vote-rounds'] as const,
+    myApplications: (invite: number) => ['judging', 'my-applications', invite] as const,
     /** The invites the viewer judges. */
     mine: () => ['judging', 'mine'] as const,
   },

@@ -73,6 +73,7 @@ export function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
     banner_alt: '',
     language: 'ko',
     ai_opt_out_default: true,
+    email_confirmed: true,
     show_mature: false,
     max_public_width_default: null,
     ...overrides,

@@ -49,5 +49,29 @@ export const accounts = {
     ko: '유료 멤버십 회원은 직접 탈퇴할 수 없습니다. 탈퇴 신청서를 제출하시면 이메일로 승인 후 처리됩니다.',
     en: 'Paid members cannot delete their account here. Submit the withdrawal form; the withdrawal is approved by e-mail.',
   },
+  // Issue #33.7: e-mail confirmation.
+  'email_confirm.invalid': {
+    ko: '인증 링크가 올바르지 않거나 만료되었습니다. 계정 설정에서 인증 메일을 다시 받으세요.',
+    en: 'The confirmation link is invalid or has expired. Ask for a new one in your account settings.',
+  },
+  'email_confirm.used': {
+    ko: '이미 사용한 인증 링크입니다. 이메일 주소는 인증되어 있습니다.',
+    en: 'This confirmation link was already used; your e-mail address is confirmed.',
+  },
+  'email_confirm.done': { ko: '이메일 주소가 인증되었습니다.', en: 'Your e-mail address is confirmed.' },
+  'email_confirm.sent': {
+    ko: '인증 메일을 {email} 주소로 보냈습니다. 메일의 링크를 열어 주세요.',
+    en: 'We sent a confirmation link to {email}. Open the link in that mail.',
+  },
+  'email_confirm.already': { ko: '이메일 주소가 이미 인증되어 있습니다.', en: 'Your e-mail address is already confirmed.' },
+  'email_confirm.locked': {
+    ko: '인증 메일 요청이 너무 많습니다. {minutes}분 후에 다시 시도하세요.',
+    en: 'Too many confirmation mails asked for. Try again in {minutes} minutes.',
+  },
+  'accounts.mail.confirm_subject': { ko: '[{site}] 이메일 주소를 인증해 주세요', en: '[{site}] Confirm your e-mail address' },
+  'accounts.mail.confirm_body': {
+    ko: '{name}님, 안녕하세요.\n\n이 주소가 {site} 계정의 이메일 주소임을 인증하려면 아래 링크를 여세요. 링크는 {hours}시간 동안 한 번 사용할 수 있습니다.\n\n{url}\n\n요청하지 않으셨다면 이 메일을 무시하셔도 됩니다. — {site} 팀',
+    en: 'Hello {name},\n\nTo confirm this address as the e-mail address of your {site} account, open the link below. It works once, for {hours} hours.\n\n{url}\n\nIf you did not ask for this, you can ignore this e-mail. — The {site} team',
+  },
   'account.deleted': { ko: '계정이 삭제되었습니다.', en: 'Your account has been deleted.' },
 } satisfies Catalogue;

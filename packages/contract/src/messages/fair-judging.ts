@@ -21,11 +21,15 @@ export const fairJudging = {
     ko: '가입한 지 {days}일이 지난 계정만 투표할 수 있습니다.',
     en: 'Only accounts older than {days} days can vote.',
   },
-  'judging.vote_email_unconfirmed': { ko: '이메일 인증을 마친 계정만 투표할 수 있습니다.', en: 'Confirm your e-mail address to vote.' },
+  'judging.vote_email_unconfirmed': {
+    ko: '이메일 인증을 마친 계정만 투표할 수 있습니다. 계정 설정에서 인증하세요: {url}',
+    en: 'Confirm your e-mail address to vote. You can do it in your account settings: {url}',
+  },
   'judging.vote_ip_limit': {
     ko: '이 네트워크에서 이미 많은 표가 들어왔습니다. 다른 네트워크에서 투표해 주세요.',
     en: 'Too many votes came from this network already.',
   },
+  'judging.vote_started': { ko: '이미 시작된 투표는 취소할 수 없습니다.', en: 'A vote that has begun cannot be withdrawn.' },
   'judging.votes_hidden': { ko: '투표 결과는 투표가 끝난 뒤에 공개됩니다.', en: 'The counts are shown once the vote ends.' },
   'judging.mail.feedback_subject': { ko: '[{site}] "{invite}" 공모 심사평이 도착했습니다', en: '[{site}] Jury feedback on your entry to "{invite}"' },
   'judging.mail.feedback_body': {

@@ -70,6 +70,8 @@ export const users = pgTable(
     /** Language for mails to this user ('ko' | 'en'). */
     language: varchar({ length: 2 }).$type<Lang>().notNull().default('ko'),
     lastLogin: timestamp({ withTimezone: true }),
+    /** Issue #33.7: when the current address was confirmed through the mailed link; null until then and after a change. */
+    emailConfirmed: timestamp({ withTimezone: true }),
     /** Kept by the follows trigger (issue #17, migration 0007). */
     followersCount: integer().notNull().default(0),
     followingCount: integer().notNull().default(0),
@@ -126,12 +128,3 @@ export const sessions = pgTable(
 
 /** A user as stored; the accounts feature owns how it is presented (features/accounts/present.ts). */
 export type UserRow = typeof users.$inferSelect;
-
-/** Issue #33.7: the address an account confirmed, and when; it counts while it is still the account's address. */
-export const emailConfirmations = pgTable('email_confirmations', {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  email: varchar({ length: 254 }).notNull(),
-  confirmed: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});

@@ -96,6 +96,7 @@ function current(user: UserRow, lang: Lang, categories: Named[]) {
     ai_opt_out_default: user.aiOptOut,
     show_mature: user.showMature,
     max_public_width_default: user.maxPublicWidth,
+    email_confirmed: user.emailConfirmed !== null,
   } satisfies CurrentUser;
 }
 

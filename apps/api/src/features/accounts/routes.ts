@@ -2,11 +2,12 @@ import { numericIdParams } from '@axoo/contract';
 import { loginSchema, passwordChangeSchema, passwordResetRequestSchema, passwordResetSchema, signupSchema } from '@axoo/contract/accounts-schema';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser } from '../../http/auth.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { isKnownDevice, rememberDevice } from '../../http/devices.ts';
 import { endSession, startSession } from '../../http/sessions.ts';
-import { siteOrigin } from '../../http/paging.ts';
+import { baseUrl, siteOrigin } from '../../http/paging.ts';
 import * as accounts from './service.ts';
 import { LIMITS, Throttle } from './throttle.ts';
 
@@ -26,6 +27,7 @@ function accountThrottles(app: FastifyInstance) {
     resetIp: throttle('resetPerIp'),
     change: throttle('passwordChangePerUser'),
     signup: throttle('signupPerIp'),
+    confirmMail: throttle('confirmMailPerUser'),
   };
 }
 type Throttles = ReturnType<typeof accountThrottles>;
@@ -38,6 +40,7 @@ export async function accountsRoutes(app: FastifyInstance) {
   sessionRoutes(app, throttles);
   userRoutes(app);
   passwordRoutes(app, throttles);
+  emailConfirmRoutes(app, throttles);
 }
 
 /** Sign up: the new account, logged in at once. */
@@ -53,7 +56,7 @@ function signupRoutes(app: FastifyInstance, throttles: Throttles) {
         await throttles.signup.giveBack(request.ip);
         throw locked('signup.locked', wait);
       }
-      const user = await accounts.signUp(app.db, request.body, request.lang).catch(async (err) => {
+      const user = await accounts.signUp(app, request.body, request.lang, baseUrl(request)).catch(async (err) => {
         if (!(err instanceof AppError && 'email' in err.body)) await throttles.signup.giveBack(request.ip);
         throw err;
       });
@@ -190,6 +193,44 @@ function passwordRoutes(app: FastifyInstance, throttles: Throttles) {
     async (request) => {
       await accounts.resetPassword(app, request.body);
       return { detail: request.t('password.reset_done') };
+    },
+  );
+}
+
+/** Issue #33.7: confirm the account's e-mail address with the mailed link, and ask for another link. */
+function emailConfirmRoutes(app: FastifyInstance, throttles: Throttles) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/v1/users/me/confirm-email/',
+    { schema: { tags: ['accounts'], summary: 'Mail another confirmation link to the account’s address (a few an hour); 400 once confirmed' } },
+    async (request) => {
+      const viewer = requireUser(request);
+      const key = String(viewer.id);
+      const wait = await throttles.confirmMail.take(key);
+      if (wait) {
+        await throttles.confirmMail.giveBack(key);
+        throw locked('email_confirm.locked', wait);
+      }
+      const sent = await accounts.resendEmailConfirmation(app, viewer, baseUrl(request)).catch(async (err) => {
+        await throttles.confirmMail.giveBack(key);
+        throw err;
+      });
+      return { detail: request.t(sent.key, sent.params) };
+    },
+  );
+  r.post(
+    '/api/v1/users/confirm-email/',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm the account’s e-mail address with the token of the mailed link (no login needed; once, before it expires)',
+        body: z.object({ token: z.string().min(1, 'field.required').max(80, 'email_confirm.invalid') }),
+      },
+      config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+    },
+    async (request) => {
+      await accounts.confirmEmail(app, request.body.token);
+      return { detail: request.t('email_confirm.done') };
     },
   );
 }

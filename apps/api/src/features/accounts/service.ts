@@ -16,6 +16,7 @@ import { presentUser } from '../../domain/users/present.ts';
 import { listUserCategories } from '../../domain/users/user.ts';
 import * as q from './queries.ts';
 import { checkResetToken, decodeUid, encodeUid, makeResetToken } from './tokens.ts';
+import { checkEmailToken, markEmailConfirmed, queueEmailConfirmation, tokenUserId } from '../../domain/users/email-confirmation.ts';
 
 /** The current user as the SPA holds it, with the main fields named in the request language. */
 export async function loadCurrentUser(db: Executor, user: UserRow, lang: Lang) {
@@ -36,8 +37,13 @@ function uniqueViolation(err: unknown): FieldErrors | null {
   return null;
 }
 
-/** SPEC §7 POST /api/v1/users/: every rule the schema cannot see (uniqueness, known categories). */
-export async function signUp(db: Db, input: SignupInput, lang: Lang): Promise<UserRow> {
+/**
+ * SPEC §7 POST /api/v1/users/: every rule the schema cannot see (uniqueness, known categories). The new account is
+ * logged in at once (SPEC) with its address unconfirmed; the confirmation mail (issue #33.7) is queued in the same
+ * transaction.
+ */
+export async function signUp(deps: Pick<Deps, 'db' | 'config'>, input: SignupInput, lang: Lang, siteUrl: string): Promise<UserRow> {
+  const { db } = deps;
   const slug = slugify(input.username);
   const codes = [...new Set(input.categories)];
   const password = await hashPassword(input.password);
@@ -67,6 +73,7 @@ export async function signUp(db: Db, input: SignupInput, lang: Lang): Promise<Us
         user.id,
         codes.map((c) => byCode.get(c) as number),
       );
+      await queueEmailConfirmation(tx, deps.config, user, siteUrl);
       return user;
     });
   } catch (err) {
@@ -155,6 +162,25 @@ export async function resetPassword(deps: Deps, input: { uidb64: string; token: 
     await q.updateUser(tx, user.id, { password: hash });
     await endOtherSessions(tx, user.id);
   });
+}
+
+/** Issue #33.7: the account asks for another confirmation link (the route limits how often); 400 once confirmed. */
+export async function resendEmailConfirmation(deps: Pick<Deps, 'db' | 'config'>, viewer: UserRow, siteUrl: string) {
+  if (viewer.emailConfirmed) throw badRequest({ non_field_errors: 'email_confirm.already' });
+  await queueEmailConfirmation(deps.db, deps.config, viewer, siteUrl);
+  return { key: 'email_confirm.sent', params: { email: viewer.email } };
+}
+
+/**
+ * Issue #33.7: the mailed link's token confirms the address it was made for, if that is still the account's
+ * address, the link is not older than its lifetime, and the address is not confirmed yet (a second use: `used`).
+ * No login needed: the link is opened wherever the mail is read.
+ */
+export async function confirmEmail(deps: Pick<Deps, 'db' | 'config'>, token: string): Promise<void> {
+  const id = tokenUserId(token);
+  const user = id ? await q.findUserById(deps.db, id) : null;
+  if (!user || !checkEmailToken(deps.config.SECRET_KEY, user, token)) throw badRequest({ token: 'email_confirm.invalid' });
+  if (user.emailConfirmed || !(await markEmailConfirmed(deps.db, user))) throw badRequest({ token: 'email_confirm.used' });
 }
 
 /** SPEC §7 DELETE /api/v1/users/{id}/: the owner's account with everything it owns, in one transaction. */

@@ -24,6 +24,8 @@ export const LIMITS = {
   resetPerAddress: { max: 3, windowSeconds: 60 * 60 },
   resetPerIp: { max: 10, windowSeconds: 60 * 60 },
   passwordChangePerUser: { max: 10, windowSeconds: 15 * 60 },
+  /** Issue #33.7: confirmation mails an account asks for again. */
+  confirmMailPerUser: { max: 3, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 export class Throttle {

@@ -1,4 +1,5 @@
 import { idPathParams } from '@axoo/contract';
+import { baseUrl } from '../../http/paging.ts';
 import { parseId } from '../../http/params.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -48,7 +49,7 @@ export async function profileRoutes(app: FastifyInstance) {
       },
       preValidation: ownerOnly,
     },
-    async (request) => updateUser(app, parseId(request.params.id), request.body, request.lang),
+    async (request) => updateUser(app, parseId(request.params.id), request.body, request.lang, baseUrl(request)),
   );
 
   r.patch(

@@ -5,6 +5,7 @@ import type { UserRow } from '../../domain/users/user.ts';
 import { createPresignedUpload, foreignMedia } from '../../media/service.ts';
 import { presentUser } from '../../domain/users/present.ts';
 import { listUserCategories } from '../../domain/users/user.ts';
+import { queueEmailConfirmation } from '../../domain/users/email-confirmation.ts';
 import { canSeeContact } from './policy.ts';
 import * as q from './queries.ts';
 import { IMAGE_FIELDS, type UserUpdateInput } from './schemas.ts';
@@ -69,7 +70,7 @@ function uniqueViolationField(error: unknown): 'email' | 'username' | null {
  * the main fields change in one transaction; the answer is the new current user.
  */
 /** The owner only: the route checks (policy canEditProfile). */
-export async function updateUser(deps: Deps, id: number, input: UserUpdateInput, lang: Lang) {
+export async function updateUser(deps: Deps, id: number, input: UserUpdateInput, lang: Lang, siteUrl: string) {
   try {
     return await deps.db.transaction(async (tx) => {
       const current = await q.findUserById(tx, id, true);
@@ -93,9 +94,12 @@ export async function updateUser(deps: Deps, id: number, input: UserUpdateInput,
         changes.slug = slug;
       }
 
+      // Issue #33.7: a new address (not merely a change of case) is unconfirmed, and is mailed a link below.
+      const newAddress = input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase();
       if (input.email !== undefined && input.email !== current.email) {
         if (await q.emailTakenByOther(tx, input.email, id)) errors.email = 'email.taken';
         changes.email = input.email;
+        if (newAddress) changes.emailConfirmed = null;
       }
 
       // Image fields: unchanged, cleared, or media this user uploaded (never someone else's key).
@@ -128,6 +132,7 @@ export async function updateUser(deps: Deps, id: number, input: UserUpdateInput,
 
       if (Object.keys(errors).length) throw badRequest(errors);
       const row = Object.keys(changes).length ? await q.updateUser(tx, id, changes) : current;
+      if (newAddress) await queueEmailConfirmation(tx, deps.config, row, siteUrl);
       if (categoryIds) await q.replaceUserCategories(tx, id, categoryIds);
       const categories = await listUserCategories(tx, id);
       return presentUser.current(row, lang, categories);

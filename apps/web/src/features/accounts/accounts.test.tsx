@@ -219,3 +219,63 @@ describe('logout page (issue #36: a POST with the CSRF header, never a link)', (
     expect(router.state.location.pathname).toBe('/accounts/logout/');
   });
 });
+
+describe('e-mail confirmation (issue #33.7)', () => {
+  const TOKEN = `7-abc-${'s'.repeat(43)}`;
+  it('the settings say the address is not confirmed and send the link again, with the server’s answer and its limit (ko)', async () => {
+    let calls = 0;
+    const fetchMock = mockApi({
+      'POST /api/v1/users/me/confirm-email/': () =>
+        ++calls === 1
+          ? json(200, { detail: '인증 메일을 min@example.com 주소로 보냈습니다. 메일의 링크를 열어 주세요.' })
+          : json(429, { detail: '인증 메일 요청이 너무 많습니다. 60분 후에 다시 시도하세요.' }),
+    });
+    renderApp('/accounts/', siteData({ user: user({ email_confirmed: false }) }));
+    const box = await screen.findByTestId('email-unconfirmed', undefined, { timeout: 5000 });
+    expect(box).toHaveTextContent('이메일 주소가 아직 인증되지 않았습니다.');
+    fireEvent.click(within(box).getByRole('button', { name: '인증 메일 다시 보내기' }));
+    expect(await within(box).findByText('인증 메일을 min@example.com 주소로 보냈습니다. 메일의 링크를 열어 주세요.')).toBeInTheDocument();
+    fireEvent.click(within(box).getByRole('button', { name: '인증 메일 다시 보내기' }));
+    expect(await within(box).findByText('인증 메일 요청이 너무 많습니다. 60분 후에 다시 시도하세요.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/v1/users/me/confirm-email/')).toHaveLength(2);
+  });
+
+  it('the settings of a confirmed account say so and offer nothing to send (en)', async () => {
+    await i18n.changeLanguage('en');
+    mockApi({});
+    renderApp('/accounts/', siteData({ user: user({ email_confirmed: true }) }));
+    expect(await screen.findByTestId('email-confirmed', undefined, { timeout: 5000 })).toHaveTextContent('Your e-mail address is confirmed.');
+    expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
+  });
+
+  it('the link’s page confirms with one POST of its token, and shows a refusal with the way to the settings', async () => {
+    const fetchMock = mockApi({ 'POST /api/v1/users/confirm-email/': () => json(200, { detail: '이메일 주소가 인증되었습니다.' }) });
+    const first = renderApp(`/accounts/confirm-email/${TOKEN}/`, siteData({ user: user({ email_confirmed: false }) }));
+    expect(await screen.findByText('이메일 주소가 인증되었습니다.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    const posts = callsTo(fetchMock, '/api/v1/users/confirm-email/');
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(String(posts[0][1]?.body))).toEqual({ token: TOKEN });
+    expect(screen.getByRole('link', { name: '계정 설정' })).toHaveAttribute('href', '/accounts/');
+    first.unmount();
+
+    await i18n.changeLanguage('en');
+    mockApi({
+      'POST /api/v1/users/confirm-email/': () =>
+        json(400, { token: ['The confirmation link is invalid or has expired. Ask for a new one in your account settings.'] }),
+    });
+    const refused = renderApp(`/accounts/confirm-email/${TOKEN}/`);
+    expect(
+      await screen.findByText('The confirmation link is invalid or has expired. Ask for a new one in your account settings.', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('to-settings')).toHaveAttribute('href', '/login/?redirect=%2Faccounts%2F');
+    refused.unmount();
+
+    // A link cut short is refused with no request.
+    const cut = mockApi({});
+    renderApp('/accounts/confirm-email/7-abc/');
+    expect(
+      await screen.findByText('The confirmation link is invalid or has expired. Ask for a new one in your account settings.', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(callsTo(cut, '/api/v1/users/confirm-email/')).toHaveLength(0);
+  });
+});

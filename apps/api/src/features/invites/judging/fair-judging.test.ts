@@ -7,7 +7,6 @@ import { agentAs, mailsTo } from '../../../../test/outbox.ts';
 import { unzip } from '../../../../test/zip.ts';
 import {
   collections,
-  emailConfirmations,
   follows,
   inviteApplications,
   inviteCriteria,
@@ -18,6 +17,7 @@ import {
   invites,
   inviteVoteRounds,
   inviteVotes,
+  users,
 } from '../../../db/schema/index.ts';
 import { currentRound } from './queries.ts';
 
@@ -234,6 +234,19 @@ describe('feedback that reaches applicants (issue #33.5)', () => {
     for (const user of [null, stranger, artists[1]]) expect((await (await as(user)).get(`/api/v1/invite-applications/${A}/feedback/`)).statusCode).toBe(403);
     expect((await (await as(artists[0])).get('/api/v1/invite-applications/999999/feedback/')).statusCode).toBe(404);
 
+    // The call's page lists the applicant's own entries with that feedback (issue #33.5), nobody else's.
+    const own = await (await as(artists[0])).get(`/api/v1/invite-applications/?invite=${inviteId}`);
+    expect(own.json()).toEqual({
+      results: [
+        { application: A, invite: inviteId, title: 'Entry A', released: expect.any(String), comments: [{ comment: 'The light in the corner is strong.' }] },
+      ],
+    });
+    for (const value of [harsh.name, harsh.email, 'Private: weak.', 'Entry B']) expect(own.body).not.toContain(value);
+    expect((await (await as(stranger)).get(`/api/v1/invite-applications/?invite=${inviteId}`)).json()).toEqual({ results: [] });
+    expect((await (await as(null)).get(`/api/v1/invite-applications/?invite=${inviteId}`)).statusCode).toBe(403);
+    expect((await (await as(artists[0], 'ko')).get('/api/v1/invite-applications/?invite=abc')).json()).toEqual({ invite: [expect.stringMatching(/[가-힣]/)] });
+    expect((await (await as(artists[0], 'ko')).get('/api/v1/invite-applications/?invite=999999')).json()).toEqual({ invite: ['존재하지 않는 공모입니다.'] });
+
     const mails = await mailsTo(app, artists[0].email);
     const feedback = mails.filter((m) => m.subject?.includes('심사평'));
     expect(feedback.length).toBe(1);
@@ -241,15 +254,20 @@ describe('feedback that reaches applicants (issue #33.5)', () => {
     expect(feedback[0].text).toContain(`/goodluck/${inviteId}/feedback/${A}/`);
     expect(feedback[0].text).not.toContain('The light in the corner');
     expect((await mailsTo(app, artists[2].email)).filter((m) => m.subject?.includes('심사평'))).toEqual([]);
+    // And a notice, whose link is the call's page (where the applicant's entries show the feedback).
+    const notices = (await (await as(artists[0])).get('/api/v1/notifications/')).json().results;
+    expect(notices.filter((n: { type: string }) => n.type === 'feedback_released')).toEqual([
+      expect.objectContaining({ type: 'feedback_released', link: `/goodluck/${inviteId}/` }),
+    ]);
+    const others = (await (await as(artists[2])).get('/api/v1/notifications/')).json().results;
+    expect(others.filter((n: { type: string }) => n.type === 'feedback_released')).toEqual([]);
   });
 });
 
 const DAY = 86_400_000;
 /** A voter: an account of `age` days, its e-mail confirmed unless told otherwise. */
 async function voter(age: number, confirmed = true) {
-  const user = await buildUser(app, { created: new Date(Date.now() - age * DAY) });
-  if (confirmed) await app.db.insert(emailConfirmations).values({ userId: user.id, email: user.email });
-  return user;
+  return buildUser(app, { created: new Date(Date.now() - age * DAY), emailConfirmed: confirmed ? new Date() : null });
 }
 
 describe('a public vote round on the shortlist (issue #33.7)', () => {
@@ -298,9 +316,24 @@ describe('a public vote round on the shortlist (issue #33.7)', () => {
     expect((await (await as(await voter(2), 'ko')).post('/api/v1/invite-votes/', { application: D })).json()).toEqual({
       detail: '가입한 지 7일이 지난 계정만 투표할 수 있습니다.',
     });
+    // Unconfirmed: refused with the way to the account settings, in the voter's language (issue #33.7).
     expect((await (await as(await voter(30, false))).post('/api/v1/invite-votes/', { application: D })).json()).toEqual({
-      detail: 'Confirm your e-mail address to vote.',
+      detail: expect.stringMatching(/^Confirm your e-mail address to vote\. You can do it in your account settings: http:\/\/[^ ]+\/accounts\/$/),
     });
+    const unconfirmed = await (await as(await voter(30, false), 'ko')).post('/api/v1/invite-votes/', { application: D });
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json().detail).toMatch(/^이메일 인증을 마친 계정만 투표할 수 있습니다\. 계정 설정에서 인증하세요: http:\/\/[^ ]+\/accounts\/$/);
+    // An address confirmed and then changed no longer counts.
+    const changed = await voter(30);
+    await app.db
+      .update(users)
+      .set({ email: `changed${changed.id}@example.com`, emailConfirmed: null })
+      .where(eq(users.id, changed.id));
+    expect((await (await as({ ...changed, email: `changed${changed.id}@example.com` })).post('/api/v1/invite-votes/', { application: D })).statusCode).toBe(
+      403,
+    );
+    for (const application of ['abc', -1, null])
+      expect((await (await as(old, 'ko')).post('/api/v1/invite-votes/', { application })).json()).toEqual({ application: [expect.stringMatching(/[가-힣]/)] });
     expect((await (await as(artists[3])).post('/api/v1/invite-votes/', { application: D })).json()).toEqual({
       application: ['You cannot vote for your own entry.'],
     });
@@ -312,6 +345,14 @@ describe('a public vote round on the shortlist (issue #33.7)', () => {
     const rows = await app.db.select().from(inviteVotes).where(eq(inviteVotes.userId, old.id));
     expect(rows.map((r) => r.applicationId)).toEqual([E]);
     expect((await (await as(old)).get(`/api/v1/invites/${inviteId}/vote/`)).json()).toMatchObject({ mine: E, round: { id: roundId, open: true } });
+    // The ballot marks the viewer's own entry (not votable), for them only.
+    const ownBallot = (await (await as(artists[3])).get(`/api/v1/invites/${inviteId}/vote/`)).json();
+    expect(ownBallot.entries.map((e: { application: number; own: boolean }) => [e.application, e.own])).toEqual([
+      [A, false],
+      [D, true],
+      [E, false],
+    ]);
+    expect((await (await as(old)).get(`/api/v1/invites/${inviteId}/vote/`)).json().entries.some((e: { own: boolean }) => e.own)).toBe(false);
     expect(A).toBeGreaterThan(0);
   });
 
@@ -339,5 +380,42 @@ describe('a public vote round on the shortlist (issue #33.7)', () => {
       [A, 1],
       [E, 1],
     ]);
+  });
+});
+
+describe('the owner manages the public vote rounds (issue #33.7)', () => {
+  it('lists them with their state and, once ended, the counted votes; withdraws one not begun; refuses everyone else', async () => {
+    const list = async (user: UserRow | null = owner) => (await as(user)).get(`/api/v1/invites/${inviteId}/vote-rounds/`);
+    for (const user of [null, stranger, harsh, artists[0]]) expect((await list(user)).statusCode).toBe(403);
+    expect((await list()).json().results.map((r: { state: string; votes: number | null }) => [r.state, r.votes])).toEqual([['ended', 4]]);
+    const later = {
+      invite: inviteId,
+      kind: 'public_vote',
+      starts: new Date(Date.now() + 2 * DAY).toISOString(),
+      ends: new Date(Date.now() + 3 * DAY).toISOString(),
+    };
+    const created = await (await as(owner)).post('/api/v1/invite-rounds/', later);
+    expect(created.json()).toMatchObject({ state: 'scheduled', open: false });
+    const id = created.json().id;
+    expect((await list()).json().results.map((r: { id: number; state: string; votes: number | null }) => [r.id, r.state, r.votes])).toEqual([
+      [id, 'scheduled', null],
+      [expect.any(Number), 'ended', 4],
+    ]);
+    // A vote before it begins is outside the round.
+    const early = await voter(30);
+    expect((await (await as(early, 'ko')).post('/api/v1/invite-votes/', { application: apps[0] })).json()).toEqual({
+      application: ['지금은 투표 기간이 아닙니다.'],
+    });
+    for (const user of [null, stranger, harsh]) expect((await (await as(user)).delete(`/api/v1/invite-vote-rounds/${id}/`)).statusCode).toBe(403);
+    expect((await (await as(owner)).delete(`/api/v1/invite-vote-rounds/${id}/`)).statusCode).toBe(204);
+    expect((await (await as(owner)).delete(`/api/v1/invite-vote-rounds/${id}/`)).statusCode).toBe(404);
+    const [ended] = (await list()).json().results;
+    expect((await (await as(owner, 'ko')).delete(`/api/v1/invite-vote-rounds/${ended.id}/`)).json()).toEqual({
+      non_field_errors: ['이미 시작된 투표는 취소할 수 없습니다.'],
+    });
+    expect((await list()).json().results).toHaveLength(1);
+    expect((await (await as(owner, 'ko')).post('/api/v1/invite-rounds/', { ...later, starts: 'soon' })).json()).toEqual({
+      starts: [expect.stringMatching(/[가-힣]/)],
+    });
   });
 });

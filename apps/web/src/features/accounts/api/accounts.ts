@@ -42,6 +42,12 @@ export const requestPasswordReset = (email: string) => api<{ detail: string }>('
 export const confirmPasswordReset = (body: { uidb64: string; token: string; password: string }) =>
   api<{ detail: string }>('/api/v1/users/reset/', { method: 'POST', body });
 
+/** Issue #33.7: the mailed link's token confirms the address (no login needed); a 400 names `token`. */
+export const confirmEmail = (token: string) => api<{ detail: string }>('/api/v1/users/confirm-email/', { method: 'POST', body: { token } });
+
+/** Issue #33.7: another confirmation link to the account's address (a few an hour: 429 with the wait). */
+export const resendEmailConfirmation = () => api<{ detail: string }>('/api/v1/users/me/confirm-email/', { method: 'POST' });
+
 /**
  * After login, sign-up, account change or deletion: the new current user everywhere at once, and
  * every other cached answer refetched (collection marks, own drafts and the like depend on who asks).

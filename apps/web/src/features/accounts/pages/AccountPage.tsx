@@ -11,6 +11,7 @@ import styles from '../accounts.module.css';
 import { GenderOptions } from '../fields.tsx';
 import { MatureSetting } from '../MatureSetting.tsx';
 import { ProtectionSetting } from '../ProtectionSetting.tsx';
+import { EmailConfirmation } from '../EmailConfirmation.tsx';
 import { applyServerErrors } from '../form.ts';
 
 interface Values {
@@ -100,6 +101,7 @@ function AccountForm({ user, more }: { user: CurrentUser; more?: (user: CurrentU
         <FormField id="account-email" label={t('fields.email')} hint={t('account.emailHint')} hintId="account-email-hint">
           {(control) => <input type="email" value={user.email} readOnly {...control} className={styles.readonly} />}
         </FormField>
+        <EmailConfirmation user={user} />
         <div className={styles.row}>
           <span />
           <Link to="/accounts/password/" className={styles.link}>

@@ -39,11 +39,11 @@ beforeEach(async () => {
         return json({
           invite: 3,
           title: 'Poster call',
-          round: { id: 9, invite: 3, kind: 'public_vote', starts: '2026-01-01T00:00:00.000Z', ends: '2099-01-01T00:00:00.000Z', open: true },
+          round: { id: 9, invite: 3, kind: 'public_vote', starts: '2026-01-01T00:00:00.000Z', ends: '2099-01-01T00:00:00.000Z', open: true, state: 'open' },
           mine: null,
           entries: [
-            { application: 21, snapshot: snapshot('First') },
-            { application: 22, snapshot: snapshot('Second') },
+            { application: 21, snapshot: snapshot('First'), own: false },
+            { application: 22, snapshot: snapshot('Second'), own: false },
           ],
         });
       if (path === '/api/v1/invite-votes/') {

@@ -29,6 +29,8 @@ export interface JudgingSlots {
   Panel: ComponentType<{ inviteId: number }>;
   /** A juror's way to the scoring screen. */
   JurorLink: ComponentType<{ inviteId: number }>;
+  /** Issue #33: the public vote's link, and a member's own entries with the jury's released feedback. */
+  Extras?: ComponentType<{ inviteId: number }>;
 }
 
 function Heart({ invite }: { invite: InviteDetail }) {
@@ -196,6 +198,11 @@ export default function InviteDetailPage({ judging }: { judging?: JudgingSlots }
         {user && judging && (
           <Suspense fallback={null}>
             <judging.JurorLink inviteId={invite.id} />
+          </Suspense>
+        )}
+        {judging?.Extras && (
+          <Suspense fallback={null}>
+            <judging.Extras inviteId={invite.id} />
           </Suspense>
         )}
         {invite.description && <p className={styles.description}>{invite.description}</p>}

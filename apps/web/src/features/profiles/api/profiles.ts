@@ -45,7 +45,9 @@ export const profileArtworksQuery = (id: number | undefined, type: ProfileTab, e
 export const useProfileArtworks = (id: number | undefined, type: ProfileTab, enabled: boolean) => useInfiniteQuery(profileArtworksQuery(id, type, enabled));
 
 /** The profile form's and the account page's fields (PUT is a partial update). */
-export type UserUpdate = Partial<Omit<CurrentUser, 'id' | 'slug' | 'is_staff' | 'is_premium' | 'level' | 'language' | 'categories' | 'ai_opt_out_default'>> & {
+export type UserUpdate = Partial<
+  Omit<CurrentUser, 'id' | 'slug' | 'is_staff' | 'is_premium' | 'level' | 'language' | 'categories' | 'ai_opt_out_default' | 'email_confirmed'>
+> & {
   categories?: string[];
 };
 

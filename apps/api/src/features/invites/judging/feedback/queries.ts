@@ -30,6 +30,8 @@ export function applicantsWithFeedback(db: Executor, inviteId: number) {
   return db
     .select({
       applicationId: inviteApplications.id,
+      artworkId: inviteApplications.artworkId,
+      userId: users.id,
       comments: sql<number>`count(*)::int`,
       email: users.email,
       name: users.name,
@@ -54,4 +56,14 @@ export async function applicationWithInvite(db: Executor, applicationId: number)
     .leftJoin(inviteSnapshots, eq(inviteSnapshots.applicationId, inviteApplications.id))
     .where(eq(inviteApplications.id, applicationId));
   return row;
+}
+
+/** The viewer's own entries to a call, oldest first, with their frozen titles. */
+export function ownApplications(db: Executor, inviteId: number, applicantId: number) {
+  return db
+    .select({ id: inviteApplications.id, title: sql<string>`coalesce(${inviteSnapshots.title}, '')` })
+    .from(inviteApplications)
+    .leftJoin(inviteSnapshots, eq(inviteSnapshots.applicationId, inviteApplications.id))
+    .where(and(eq(inviteApplications.inviteId, inviteId), eq(inviteApplications.applicantId, applicantId)))
+    .orderBy(asc(inviteApplications.id));
 }

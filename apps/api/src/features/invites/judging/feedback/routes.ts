@@ -1,11 +1,12 @@
-import { FeedbackReleaseSchema, FeedbackSchema } from '@axoo/contract';
+import { FeedbackReleaseSchema, FeedbackSchema, MyApplicationsSchema } from '@axoo/contract';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../../http/errors.ts';
 import { baseUrl } from '../../../../http/paging.ts';
 import * as service from './service.ts';
 
-import { tags, idParams } from '../route-kit.ts';
+import { tags, id, idParams } from '../route-kit.ts';
 
 /** Feedback that reaches applicants (issue #33.5): the owner releases it after the results; the applicant reads it. */
 export async function feedbackRoutes(app: FastifyInstance) {
@@ -33,5 +34,17 @@ export async function feedbackRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service.getFeedback(app, request.user, request.params.id),
+  );
+  r.get(
+    '/api/v1/invite-applications/',
+    {
+      schema: {
+        tags,
+        summary: "The viewer's own entries to a call, each with the jury's released shareable comments (never a juror's name); empty comments until released",
+        querystring: z.object({ invite: id }),
+        response: { 200: MyApplicationsSchema, ...errorResponses(400, 403) },
+      },
+    },
+    async (request) => service.listOwnApplications(app, request.user, request.query.invite),
   );
 }

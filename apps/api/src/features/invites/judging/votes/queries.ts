@@ -1,15 +1,6 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client.ts';
-import {
-  emailConfirmations,
-  inviteApplications,
-  inviteRounds,
-  inviteShortlists,
-  inviteSnapshots,
-  inviteVoteRounds,
-  inviteVotes,
-  users,
-} from '../../../../db/schema/index.ts';
+import { inviteApplications, inviteRounds, inviteShortlists, inviteSnapshots, inviteVoteRounds, inviteVotes, users } from '../../../../db/schema/index.ts';
 
 export type VoteRoundRow = typeof inviteVoteRounds.$inferSelect;
 
@@ -61,6 +52,25 @@ export async function currentVoteRound(db: Executor, inviteId: number, now: Date
   return row;
 }
 
+/** Every public vote round of the call, newest start first, for its owner. */
+export function voteRounds(db: Executor, inviteId: number) {
+  return db.select().from(inviteVoteRounds).where(eq(inviteVoteRounds.inviteId, inviteId)).orderBy(desc(inviteVoteRounds.starts));
+}
+
+export async function findVoteRound(db: Executor, id: number) {
+  const [row] = await db.select().from(inviteVoteRounds).where(eq(inviteVoteRounds.id, id));
+  return row;
+}
+
+/** Deletes a round that has not started yet; undefined when it has (or went meanwhile). */
+export async function deleteScheduledRound(db: Executor, id: number, now: Date) {
+  const [row] = await db
+    .delete(inviteVoteRounds)
+    .where(and(eq(inviteVoteRounds.id, id), gt(inviteVoteRounds.starts, now)))
+    .returning({ id: inviteVoteRounds.id });
+  return row;
+}
+
 export async function openVoteRound(db: Executor, inviteId: number, now: Date) {
   const [row] = await db
     .select()
@@ -70,9 +80,10 @@ export async function openVoteRound(db: Executor, inviteId: number, now: Date) {
   return row;
 }
 
-export async function emailConfirmed(db: Executor, userId: number, email: string) {
-  const [row] = await db.select({ email: emailConfirmations.email }).from(emailConfirmations).where(eq(emailConfirmations.userId, userId));
-  return row !== undefined && row.email.toLowerCase() === email.toLowerCase();
+/** Whether the account's current address is confirmed, read in the vote's transaction (issue #33.7). */
+export async function emailConfirmed(db: Executor, userId: number) {
+  const [row] = await db.select({ confirmed: users.emailConfirmed }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.confirmed);
 }
 
 /** Other accounts that voted in this round from this address. */
@@ -122,7 +133,7 @@ export function countVotes(db: Executor, round: VoteRoundRow) {
 export function entries(db: Executor, applicationIds: number[]) {
   if (!applicationIds.length) return Promise.resolve([]);
   return db
-    .select({ id: inviteApplications.id, snapshot: inviteSnapshots })
+    .select({ id: inviteApplications.id, applicantId: inviteApplications.applicantId, snapshot: inviteSnapshots })
     .from(inviteApplications)
     .innerJoin(inviteSnapshots, eq(inviteSnapshots.applicationId, inviteApplications.id))
     .where(sql`${inviteApplications.id} in ${applicationIds}`)

@@ -1,4 +1,4 @@
-import { type Lang, VOTE_ACCOUNT_MIN_DAYS, VOTES_PER_IP } from '@axoo/contract';
+import { ACCOUNT_SETTINGS_PATH, type Lang, VOTE_ACCOUNT_MIN_DAYS, VOTES_PER_IP } from '@axoo/contract';
 import type { Db } from '../../../../db/client.ts';
 import { AppError, badRequest, notAuthenticated, notFound } from '../../../../http/errors.ts';
 import type { UserRow } from '../../../../domain/users/user.ts';
@@ -17,13 +17,15 @@ import * as q from './queries.ts';
 const DAY = 86_400_000;
 
 export function presentVoteRound(row: q.VoteRoundRow, now = new Date()) {
+  const state = now < row.starts ? 'scheduled' : now < row.ends ? 'open' : 'ended';
   return {
     id: row.id,
     invite: row.inviteId,
     kind: 'public_vote' as const,
     starts: row.starts.toISOString(),
     ends: row.ends.toISOString(),
-    open: row.starts <= now && now < row.ends,
+    open: state === 'open',
+    state: state as 'scheduled' | 'open' | 'ended',
   };
 }
 
@@ -41,7 +43,7 @@ export async function startVoteRound(db: Db, viewer: UserRow | null, input: { in
   });
 }
 
-export async function castVote(db: Db, viewer: UserRow | null, input: { application: number }, ip: string) {
+export async function castVote(db: Db, viewer: UserRow | null, input: { application: number }, ip: string, siteUrl: string) {
   if (!viewer) throw notAuthenticated();
   const now = new Date();
   return db.transaction(async (tx) => {
@@ -53,7 +55,8 @@ export async function castVote(db: Db, viewer: UserRow | null, input: { applicat
     if (application.applicantId === viewer.id) throw badRequest({ application: 'judging.vote_own_entry' });
     if (viewer.created.getTime() > now.getTime() - VOTE_ACCOUNT_MIN_DAYS * DAY)
       throw new AppError(403, { detail: { key: 'judging.vote_account_new', params: { days: VOTE_ACCOUNT_MIN_DAYS } } });
-    if (!(await q.emailConfirmed(tx, viewer.id, viewer.email))) throw new AppError(403, { detail: 'judging.vote_email_unconfirmed' });
+    if (!(await q.emailConfirmed(tx, viewer.id)))
+      throw new AppError(403, { detail: { key: 'judging.vote_email_unconfirmed', params: { url: `${siteUrl}${ACCOUNT_SETTINGS_PATH}` } } });
     if ((await q.votersFromIp(tx, round.id, ip, viewer.id)) >= VOTES_PER_IP) throw new AppError(403, { detail: 'judging.vote_ip_limit' });
     const moved = await q.castVote(tx, { roundId: round.id, userId: viewer.id, applicationId: application.id, ip });
     return { round: round.id, application: application.id, moved };
@@ -72,8 +75,35 @@ export async function getBallot(db: Db, viewer: UserRow | null, inviteId: number
     title: invite.title,
     round: presentVoteRound(round),
     mine: viewer ? await q.myVote(db, round.id, viewer.id) : null,
-    entries: rows.map((r) => ({ application: r.id, snapshot: presentSnapshot(r.snapshot, lang, { blind: !invite.revealNames }) })),
+    entries: rows.map((r) => ({
+      application: r.id,
+      snapshot: presentSnapshot(r.snapshot, lang, { blind: !invite.revealNames }),
+      own: viewer !== null && r.applicantId === viewer.id,
+    })),
   };
+}
+
+/** The owner's list of the call's vote rounds (issue #33.7): each with its state, and its counted votes once it ended. */
+export async function listVoteRounds(db: Db, viewer: UserRow | null, inviteId: number) {
+  await requireAccess(db, viewer, inviteId, 'manage');
+  const now = new Date();
+  const rows = await q.voteRounds(db, inviteId);
+  const results = await Promise.all(
+    rows.map(async (row) => {
+      const ended = row.ends <= now;
+      const votes = ended ? (await q.countVotes(db, row)).reduce((n, c) => n + c.votes, 0) : null;
+      return { ...presentVoteRound(row, now), votes };
+    }),
+  );
+  return { results };
+}
+
+/** The owner withdraws a vote round that has not started (a started one keeps its votes): 204, or 400 once it began. */
+export async function cancelVoteRound(db: Db, viewer: UserRow | null, roundId: number) {
+  const round = await q.findVoteRound(db, roundId);
+  if (!round) throw notFound();
+  await requireAccess(db, viewer, round.inviteId, 'manage');
+  if (!(await q.deleteScheduledRound(db, round.id, new Date()))) throw badRequest({ non_field_errors: 'judging.vote_started' });
 }
 
 /** The counts of the latest vote, once it ended (anyone may read them then). */

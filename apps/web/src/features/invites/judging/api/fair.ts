@@ -1,4 +1,13 @@
-import { type ConflictList, type Feedback, queryKeys, type VoteBallot } from '@axoo/contract';
+import {
+  type ConflictList,
+  type Feedback,
+  type MyApplications,
+  queryKeys,
+  type VoteBallot,
+  type VoteCounts,
+  type VoteRound,
+  type VoteRoundList,
+} from '@axoo/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../api/client.ts';
 
@@ -36,3 +45,39 @@ export function useVote(invite: number) {
     onSuccess: (vote) => client.setQueryData<VoteBallot>(keys.ballot(invite), (b) => (b ? { ...b, mine: vote.application } : b)),
   });
 }
+
+/** Issue #33.7: the counts, once the vote ended (a 403 before: the page asks only then). */
+export const useVoteCounts = (invite: number, ended: boolean) =>
+  useQuery({
+    queryKey: keys.votes(invite),
+    queryFn: () => api<VoteCounts>(`/api/v1/invites/${invite}/votes/`, { redirectOn403: false }),
+    enabled: ended,
+    retry: false,
+  });
+
+/** The owner's list of the call's vote rounds, with states and counts. */
+export const useVoteRounds = (invite: number) =>
+  useQuery({ queryKey: keys.voteRounds(invite), queryFn: () => api<VoteRoundList>(`/api/v1/invites/${invite}/vote-rounds/`) });
+
+export function useStartVoteRound(invite: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (dates: { starts: string; ends: string }) => api<VoteRound>('/api/v1/invite-rounds/', { body: { invite, kind: 'public_vote', ...dates } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all(invite) }),
+  });
+}
+
+export function useCancelVoteRound(invite: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (round: number) => api<void>(`/api/v1/invite-vote-rounds/${round}/`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.all(invite) }),
+  });
+}
+
+/** Issue #33.5: the viewer's own entries to the call, each with the released feedback (on the call's page). */
+export const useMyApplications = (invite: number) =>
+  useQuery({
+    queryKey: keys.myApplications(invite),
+    queryFn: () => api<MyApplications>('/api/v1/invite-applications/', { query: { invite }, redirectOn403: false }),
+  });

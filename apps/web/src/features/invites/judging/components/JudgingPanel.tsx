@@ -3,6 +3,7 @@ import { Spinner } from '../../../../ui/Spinner.tsx';
 import { useJudging } from '../api/judging.ts';
 import { Dashboard } from './Dashboard.tsx';
 import { FairJudging } from './FairJudging.tsx';
+import { VoteRounds } from './VoteRounds.tsx';
 import { Jurors } from './Jurors.tsx';
 import { Pack } from './Pack.tsx';
 import { RankingTable } from './RankingTable.tsx';
@@ -21,6 +22,7 @@ export function JudgingPanel({ inviteId }: { inviteId: number }) {
       <Jurors judging={data} />
       <RankingTable judging={data} />
       <FairJudging invite={inviteId} />
+      <VoteRounds invite={inviteId} />
       <Dashboard invite={inviteId} />
       <Pack invite={inviteId} />
     </div>
