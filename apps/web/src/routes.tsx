@@ -50,6 +50,12 @@ const AccountAiTraining = lazyComponent(() => import('./features/rights/AiTraini
 const AccountDataExport = lazyComponent(() => import('./features/rights/DataExport.tsx').then((m) => ({ default: m.AccountDataExport })));
 const ExportDownloadPage = lazyComponent(() => import('./features/rights/DataExport.tsx'));
 const ReportsAdmin = lazyComponent(() => import('./features/conversations/admin/ReportsAdmin.tsx'));
+const TakedownPolicyPage = lazyComponent(() => import('./features/takedowns/TakedownPolicyPage.tsx'));
+const TakedownConfirmPage = lazyComponent(() => import('./features/takedowns/TakedownConfirmPage.tsx'));
+const NoticesPage = lazyComponent(() => import('./features/takedowns/NoticesPage.tsx'));
+const HoldPage = lazyComponent(() => import('./features/takedowns/HoldPage.tsx'));
+const HoldsAdmin = lazyComponent(() => import('./features/takedowns/admin/HoldsAdmin.tsx'));
+const TakedownsAdmin = lazyComponent(() => import('./features/takedowns/admin/TakedownsAdmin.tsx'));
 
 const auth = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 
@@ -70,6 +76,8 @@ const judgingSlots = { Panel: JudgingPanel, JurorLink };
 const consoleSections = [
   { path: 'invites', labelKey: 'invites:admin.title', element: <InvitesAdmin /> },
   { path: 'reports', labelKey: 'inbox:admin.title', element: <ReportsAdmin /> },
+  { path: 'holds', labelKey: 'takedowns:admin.holds', element: <HoldsAdmin /> },
+  { path: 'takedowns', labelKey: 'takedowns:admin.takedowns', element: <TakedownsAdmin /> },
   { path: 'insights', labelKey: 'insights:platform.title', element: <PlatformTotals /> },
 ];
 
@@ -106,6 +114,8 @@ export const pageRoutes = (
     <Route path="/upload/:artworkId/" element={auth(<UploadPage />)} />
     <Route path="/upload/:artworkId/versions/" element={auth(<VersionsPage />)} />
     <Route path="/review/:token/" element={<ReviewPage />} />
+    <Route path="/about/takedown/" element={<TakedownPolicyPage />} />
+    <Route path="/about/takedown/confirm/" element={<TakedownConfirmPage />} />
     <Route path="/about/*" element={<AboutRoutes />} />
     <Route path="/goodluck/" element={<InviteListPage />} />
     <Route path="/goodluck/new/" element={auth(<StartCallPage />)} />
@@ -130,6 +140,8 @@ export const pageRoutes = (
     <Route path="/following/" element={auth(<FeedPage />)} />
     <Route path="/notifications/" element={auth(<NotificationsPage />)} />
     <Route path="/notifications/unsubscribe/" element={<NotificationsUnsubscribePage />} />
+    <Route path="/holds/:artworkId/" element={auth(<HoldPage />)} />
+    <Route path="/notices/:artworkId/" element={auth(<NoticesPage />)} />
     <Route path="/admin/*" element={auth(<AdminPage more={consoleSections} />)} />
     <Route path="/:slug/insights/" element={auth(<InsightsPage />)} />
     <Route path="/:slug/" element={<ProfileRoute />} />

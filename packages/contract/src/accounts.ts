@@ -43,6 +43,9 @@ export const RESERVED_SLUGS = new Set([
   'www',
   'following',
   'notifications',
+  // Issue #31: a repost hold's page and an artwork's takedown notices.
+  'holds',
+  'notices',
   'mail',
   'profile',
   'users',

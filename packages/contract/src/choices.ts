@@ -95,5 +95,10 @@ export const NOTIFICATION_TYPES = [
   'invite_closing',
   'invite_selection',
   'message',
+  // Issue #31: a work held as a possible repost (to its uploader), a possible repost of one's work (to its artist),
+  // a takedown notice that hid one's work.
+  'repost_held',
+  'repost_match',
+  'takedown',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

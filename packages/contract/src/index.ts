@@ -18,3 +18,4 @@ export * from './rights.ts';
 export * from './search.ts';
 export * from './fair-calls.ts';
 export * from './moderation.ts';
+export * from './takedowns.ts';

@@ -22,6 +22,7 @@ import { SiteShareLinks } from './components/ShareLinks.tsx';
 /** Issue #35: the Content Credentials mark asks for its data once the overlay is open; its code comes then too. */
 // Issue #31: only a mature work a viewer has not opted in to shows the notice (and needs its texts).
 const MatureNotice = lazyComponent(() => import('./components/MatureNotice.tsx'));
+const ModerationNotice = lazyComponent(() => import('./components/ModerationNotice.tsx'));
 const ContentCredentials = lazyComponent(() => import('./components/ContentCredentials.tsx').then((m) => ({ default: m.ContentCredentials })));
 
 /** SPEC §2: Esc or a backdrop click goes back in history, or home if there is none. */
@@ -99,6 +100,12 @@ function Body({ artwork }: { artwork: Artwork }) {
         <LevelSlot artwork={artwork} />
       </header>
 
+      {/* Issue #31: a held or hidden work reaches only its author and staff, who are told why and where to answer. */}
+      {artwork.moderation_state !== 'none' && (
+        <Suspense fallback={null}>
+          <ModerationNotice artwork={artwork} />
+        </Suspense>
+      )}
       <div className={styles.content} style={{ backgroundColor: artwork.background_color }}>
         {/* Issue #31: a mature work the viewer has not opted in to comes blurred and without its content. */}
         {artwork.blurred ? (

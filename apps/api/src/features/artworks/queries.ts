@@ -93,10 +93,6 @@ export async function updateArtwork(db: Executor, id: number, values: Partial<ty
   await someRows(db.update(artworksTable).set(values).where(eq(artworksTable.id, id)).returning({ id: artworksTable.id }));
 }
 
-export async function deleteArtwork(db: Executor, id: number): Promise<void> {
-  await someRows(db.delete(artworksTable).where(eq(artworksTable.id, id)).returning({ id: artworksTable.id }));
-}
-
 /**
  * Counts one view per viewer per artwork per day in one statement: the `artwork_views` row is the
  * guard, and `hit` grows only when that row is new (a refresh changes nothing).

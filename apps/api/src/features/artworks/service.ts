@@ -5,14 +5,15 @@ import type { Executor } from '../../db/client.ts';
 import { badRequest, type FieldErrors, forbidden, notAuthenticated, notFound } from '../../http/errors.ts';
 import type { UserRow } from '../../domain/users/user.ts';
 import { mediaKeysIn, sanitizeHtml } from '../../html/sanitize.ts';
-import { type CleanupDeps, enqueueMediaDelete, mediaKeysUnder } from '../../media/cleanup.ts';
+import { type CleanupDeps, enqueueMediaDelete } from '../../media/cleanup.ts';
+import { artworkMediaFolder, eraseArtwork } from '../../domain/artworks/erase.ts';
 import { createPresignedUpload, foreignMedia, type PresignAnswer } from '../../media/service.ts';
 import type { Swatch } from '../../media/palette.ts';
 import { blurredKeyOf } from '../../media/blur.ts';
 import { enqueuePaletteBackfill, measurePalette, paletteSource, replacePalette } from './palette.ts';
 import { schedulePublish } from './schedule.ts';
 import { keepVersion, type VersionPolicy } from './version-store.ts';
-import { hashedImages, measureHashes, replaceHashes } from './matches.ts';
+import { hashedImages, measureHashes, replaceHashes } from '../../domain/artworks/near-copies.ts';
 import { canEditArtwork, countsAsView } from './policy.ts';
 import { anyValidCredentials, shownImages } from './credentials.ts';
 import { presentArtwork } from '../../domain/artworks/present.ts';
@@ -23,6 +24,7 @@ import { findArtworkWithRelated, marksOf } from '../../domain/cards/queries.ts';
 import { cardView, storedCard, withMarks } from '../../domain/cards/store.ts';
 import { makeBlurredCover, seesMature } from '../../domain/artworks/rating.ts';
 import { canViewArtwork } from '../../domain/artworks/scope.ts';
+import { holdIfRepost } from '../../domain/moderation/holds.ts';
 
 type Row = q.ArtworkRow;
 const TAXONOMY = ['categories', 'fields', 'concepts'] as const;
@@ -130,7 +132,8 @@ async function blurredCoverOf(deps: Deps, existing: Row | null, input: ArtworkWr
  * SPEC §7 POST/PUT /api/v1/artworks/: validates every rule of SPEC §5, sanitizes the content, checks that new
  * images are the author's own checked uploads, and writes the artwork, its genres/fields/concepts and its tags
  * in one transaction. Publishing (draft false) sets `publishedAt` the first time; `publish_at` (issue #34) checks
- * the same rules now, keeps it a draft and queues its publication in the same transaction.
+ * the same rules now, keeps it a draft and queues its publication in the same transaction. Issue #31: made public
+ * now, or showing other images once public, it is held instead when it copies another account's work (`holdIfRepost`).
  */
 export async function saveArtwork(
   deps: Deps,
@@ -220,6 +223,7 @@ export async function saveArtwork(
     if (hashes) await replaceHashes(tx, artworkId, hashes);
     if (palette === null) await enqueuePaletteBackfill(tx);
     if (input.publish_at) await schedulePublish(tx, artworkId, input.publish_at);
+    if (!draft && (hashes !== undefined || !(existing?.published && !existing.draft))) await holdIfRepost(tx, deps.config, artworkId);
     return artworkId;
   });
   const saved = await q.findArtworkRow(db, id);
@@ -268,29 +272,12 @@ export async function patchArtwork(deps: Deps, viewer: UserRow, id: number, body
   return presentSaved(deps, row, viewer, lang);
 }
 
-/** Where an artwork's uploads are stored: `artworks/<id>/…`. */
-const mediaFolder = (artworkId: number) => `artworks/${artworkId}`;
-
 /**
- * Deletes the artwork and queues its images for deletion in the same transaction (issue #13): the ones it shows
- * (cover, crops, content), every upload in its folder (replaced and abandoned ones), and the ones only the frozen
- * copies of its submissions kept (those go with its applications).
+ * Deletes the artwork and queues its images for deletion in the same transaction (issue #13, `eraseArtwork`).
  */
 export async function removeArtwork(deps: Deps & CleanupDeps, viewer: UserRow, id: number): Promise<void> {
   const row = await editableArtwork(deps, viewer, id);
-  await deps.db.transaction(async (tx) => {
-    const keys = [
-      row.cover,
-      row.rawCover,
-      row.croppedCover,
-      row.blurredCover,
-      ...mediaKeysIn(row.content),
-      ...(await mediaKeysUnder(tx, mediaFolder(row.id))),
-      ...(await deps.mediaCleanup.keysOf('artwork', tx, row.id)),
-    ];
-    await q.deleteArtwork(tx, row.id);
-    await enqueueMediaDelete(tx, keys);
-  });
+  await deps.db.transaction((tx) => eraseArtwork(tx, deps, row));
 }
 
 /** SPEC §7 presign for an artwork's images (content, cover, raw and cropped cover): the author only. */
@@ -308,7 +295,7 @@ export async function presignArtworkImage(
     size: body.size,
     width: body.width,
     height: body.height,
-    prefix: mediaFolder(row.id),
+    prefix: artworkMediaFolder(row.id),
   });
 }
 
