@@ -10,12 +10,10 @@ import styles from './takedowns.module.css';
 function HoldView({ hold }: { hold: Hold }) {
   const { t } = useTranslation('takedowns');
   const v = { title: hold.artwork.title, name: hold.artwork.author.name };
-  const heading = hold.status === 'held' ? t('hold.title') : hold.status === 'released' ? t('hold.titleReleased') : t('hold.titleRemoved');
   const lead = hold.role === 'uploader' ? t('hold.uploaderLead', v) : hold.role === 'original' ? t('hold.originalLead', v) : t('hold.staffLead', v);
   const answered = hold.role === 'original' ? hold.matches.find((m) => m.answer)?.answer : null;
   return (
     <>
-      <h1>{heading}</h1>
       <p className={styles.lead}>{lead}</p>
       {hold.matches.map((m) => (
         <ImagePair key={`${m.original.id}`} hold={hold} match={m} mine={hold.role === 'original'} />
@@ -33,10 +31,13 @@ function HoldView({ hold }: { hold: Hold }) {
 
 /** `/holds/{artworkId}/` (issue #31): a work held as a possible repost, as its uploader, a matched artist or staff reads it. */
 export default function HoldPage() {
+  const { t } = useTranslation('takedowns');
   const artworkId = Number(useParams().artworkId);
   const hold = useQuery(holdQuery(artworkId));
+  const status = hold.data?.status;
   return (
-    <main className={styles.page} data-testid="hold-page" data-status={hold.data?.status}>
+    <div className={styles.page} data-testid="hold-page" data-status={status}>
+      <h1>{status === 'released' ? t('hold.titleReleased') : status === 'removed' ? t('hold.titleRemoved') : t('hold.title')}</h1>
       {hold.isPending ? (
         <Spinner />
       ) : hold.isError ? (
@@ -46,6 +47,6 @@ export default function HoldPage() {
       ) : (
         <HoldView hold={hold.data} />
       )}
-    </main>
+    </div>
   );
 }

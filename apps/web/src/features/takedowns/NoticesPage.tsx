@@ -43,7 +43,7 @@ export default function NoticesPage() {
   const notices = useQuery(noticesQuery(artworkId));
   const title = notices.data?.[0]?.artwork?.title;
   return (
-    <main className={styles.page} data-testid="notices-page">
+    <div className={styles.page} data-testid="notices-page">
       <h1>{title ? t('notices.title', { title }) : t('notices.titleGone')}</h1>
       {notices.isPending ? (
         <Spinner />
@@ -56,6 +56,6 @@ export default function NoticesPage() {
       ) : (
         notices.data.map((notice) => <Notice key={notice.id} notice={notice} artworkId={artworkId} />)
       )}
-    </main>
+    </div>
   );
 }

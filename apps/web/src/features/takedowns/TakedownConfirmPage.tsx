@@ -27,7 +27,7 @@ export default function TakedownConfirmPage() {
     };
   }, [id, token, valid]);
   return (
-    <main className={styles.page} data-testid="takedown-confirm">
+    <div className={styles.page} data-testid="takedown-confirm">
       <h1>{t('confirm.title')}</h1>
       {state === 'working' && <p role="status">{t('confirm.working')}</p>}
       {state === 'done' && (
@@ -43,6 +43,6 @@ export default function TakedownConfirmPage() {
       <p>
         <Link to="/about/takedown/">{t('confirm.back')}</Link>
       </p>
-    </main>
+    </div>
   );
 }

@@ -12,7 +12,7 @@ export default function TakedownPolicyPage() {
   const { t } = useTranslation('takedowns');
   const steps = t('policy.steps', { returnObjects: true }) as Step[];
   return (
-    <main className={styles.page} data-testid="takedown-page">
+    <div className={styles.page} data-testid="takedown-page">
       <p className={styles.meta}>{t('policy.eyebrow')}</p>
       <h1>{t('policy.title')}</h1>
       <p className={styles.lead}>{t('policy.lead')}</p>
@@ -27,6 +27,6 @@ export default function TakedownPolicyPage() {
       </ol>
       <h2>{t('policy.formTitle')}</h2>
       <TakedownForm />
-    </main>
+    </div>
   );
 }
