@@ -31,8 +31,12 @@ export async function takedownRoutes(app: FastifyInstance) {
 
 function publicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Per address: TAKEDOWN_LIMITS.perHour by the route's limit, perDay by a second one before the handler.
+  // Per address: TAKEDOWN_LIMITS.perHour by the route's limit, perDay by a second one before the handler (both off
+  // with RATE_LIMITS=off, as the accounts' throttles are).
+  const on = app.config.RATE_LIMITS !== 'off';
   const perDay = app.rateLimit({ max: TAKEDOWN_LIMITS.perDay, timeWindow: '1 day', keyGenerator: (request) => `${byIp(request)}:day` });
+  const perIp = (max: number): { rateLimit?: { max: number; timeWindow: string; keyGenerator: typeof byIp } } =>
+    on ? { rateLimit: { max, timeWindow: '1 hour', keyGenerator: byIp } } : {};
   r.post(
     '/api/v1/takedowns/',
     {
@@ -42,8 +46,8 @@ function publicRoutes(app: FastifyInstance) {
         body: takedownBodySchema,
         response: { 201: TakedownReceiptSchema.describe('Received; the confirmation link is mailed'), ...errorResponses(400) },
       },
-      preHandler: perDay,
-      config: { rateLimit: { max: TAKEDOWN_LIMITS.perHour, timeWindow: '1 hour', keyGenerator: byIp } },
+      preHandler: on ? perDay : [],
+      config: perIp(TAKEDOWN_LIMITS.perHour),
     },
     async (request, reply) => reply.status(201).send(await service.submitTakedown(app, request.body, request.lang)),
   );
@@ -57,7 +61,7 @@ function publicRoutes(app: FastifyInstance) {
         body: takedownConfirmSchema,
         response: { 200: TakedownReceiptSchema, ...errorResponses(400, 404) },
       },
-      config: { rateLimit: { max: TAKEDOWN_LIMITS.perHour * 4, timeWindow: '1 hour', keyGenerator: byIp } },
+      config: perIp(TAKEDOWN_LIMITS.perHour * 4),
     },
     async (request) => service.confirmTakedown(app, parseId(request.params.id), request.body.token),
   );
