@@ -29,8 +29,10 @@ export const PAGE_BUDGETS = [
   // Over 150 KB: the overlay is a Radix dialog (about 14 KB gzip with its focus trap and scroll lock) that the server
   // draws with the page. A ceiling at what issue #29.7 left (161.4 KB), plus what every page gained since: the
   // hydration watch that keeps early taps and the language switch safe, and the search box's combobox (issue #30),
-  // 162.7 KB in all; lower it when the page gets lighter.
-  { page: 'artwork', path: '/artwork/1/', gzipKb: 164 },
+  // 162.7 KB in all; lower it when the page gets lighter. Issue #31's takedowns added 0.8 KB: three notice types'
+  // texts in both languages' first bundle (the bell shows them), the overlay's notice on held or hidden work (loaded
+  // only for such work, its import kept) and the footer's link to the takedown policy: 164.8 KB.
+  { page: 'artwork', path: '/artwork/1/', gzipKb: 165 },
   { page: 'profile', path: '/someone/', gzipKb: 150 },
   { page: 'open calls', path: '/goodluck/', gzipKb: 150 },
   { page: 'open call', path: '/goodluck/1/', gzipKb: 150 },

@@ -50,12 +50,7 @@ const AccountAiTraining = lazyComponent(() => import('./features/rights/AiTraini
 const AccountDataExport = lazyComponent(() => import('./features/rights/DataExport.tsx').then((m) => ({ default: m.AccountDataExport })));
 const ExportDownloadPage = lazyComponent(() => import('./features/rights/DataExport.tsx'));
 const ReportsAdmin = lazyComponent(() => import('./features/conversations/admin/ReportsAdmin.tsx'));
-const TakedownPolicyPage = lazyComponent(() => import('./features/takedowns/TakedownPolicyPage.tsx'));
-const TakedownConfirmPage = lazyComponent(() => import('./features/takedowns/TakedownConfirmPage.tsx'));
-const NoticesPage = lazyComponent(() => import('./features/takedowns/NoticesPage.tsx'));
-const HoldPage = lazyComponent(() => import('./features/takedowns/HoldPage.tsx'));
-const HoldsAdmin = lazyComponent(() => import('./features/takedowns/admin/HoldsAdmin.tsx'));
-const TakedownsAdmin = lazyComponent(() => import('./features/takedowns/admin/TakedownsAdmin.tsx'));
+const TakedownsPages = lazyComponent(() => import('./features/takedowns/TakedownsPages.tsx'));
 
 const auth = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 
@@ -76,8 +71,8 @@ const judgingSlots = { Panel: JudgingPanel, JurorLink };
 const consoleSections = [
   { path: 'invites', labelKey: 'invites:admin.title', element: <InvitesAdmin /> },
   { path: 'reports', labelKey: 'inbox:admin.title', element: <ReportsAdmin /> },
-  { path: 'holds', labelKey: 'takedowns:admin.holds', element: <HoldsAdmin /> },
-  { path: 'takedowns', labelKey: 'takedowns:admin.takedowns', element: <TakedownsAdmin /> },
+  { path: 'holds', labelKey: 'takedowns:admin.holds', element: <TakedownsPages page="holdsAdmin" /> },
+  { path: 'takedowns', labelKey: 'takedowns:admin.takedowns', element: <TakedownsPages page="takedownsAdmin" /> },
   { path: 'insights', labelKey: 'insights:platform.title', element: <PlatformTotals /> },
 ];
 
@@ -114,8 +109,8 @@ export const pageRoutes = (
     <Route path="/upload/:artworkId/" element={auth(<UploadPage />)} />
     <Route path="/upload/:artworkId/versions/" element={auth(<VersionsPage />)} />
     <Route path="/review/:token/" element={<ReviewPage />} />
-    <Route path="/about/takedown/" element={<TakedownPolicyPage />} />
-    <Route path="/about/takedown/confirm/" element={<TakedownConfirmPage />} />
+    <Route path="/about/takedown/" element={<TakedownsPages page="policy" />} />
+    <Route path="/about/takedown/confirm/" element={<TakedownsPages page="confirm" />} />
     <Route path="/about/*" element={<AboutRoutes />} />
     <Route path="/goodluck/" element={<InviteListPage />} />
     <Route path="/goodluck/new/" element={auth(<StartCallPage />)} />
@@ -140,8 +135,8 @@ export const pageRoutes = (
     <Route path="/following/" element={auth(<FeedPage />)} />
     <Route path="/notifications/" element={auth(<NotificationsPage />)} />
     <Route path="/notifications/unsubscribe/" element={<NotificationsUnsubscribePage />} />
-    <Route path="/holds/:artworkId/" element={auth(<HoldPage />)} />
-    <Route path="/notices/:artworkId/" element={auth(<NoticesPage />)} />
+    <Route path="/holds/:artworkId/" element={auth(<TakedownsPages page="hold" />)} />
+    <Route path="/notices/:artworkId/" element={auth(<TakedownsPages page="notices" />)} />
     <Route path="/admin/*" element={auth(<AdminPage more={consoleSections} />)} />
     <Route path="/:slug/insights/" element={auth(<InsightsPage />)} />
     <Route path="/:slug/" element={<ProfileRoute />} />

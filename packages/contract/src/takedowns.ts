@@ -29,21 +29,22 @@ export const HOLD_ANSWERS = ['allowed', 'report'] as const;
 export const REPOST_REASON = 'possible_repost';
 export const TAKEDOWN_REASON = 'takedown';
 
-const text = (max: number) => z.string('field.required').trim().min(1, 'field.required').max(max, 'field.too_long');
+/** A required text of at most `max` characters (named as a schema: the web build counts its calls as pure). */
+const requiredTextSchema = (max: number) => z.string('field.required').trim().min(1, 'field.required').max(max, 'field.too_long');
 
 /** The body of `POST /api/v1/takedowns/`. `work_url` must be one of this site's artwork pages (checked by the API). */
 export const takedownBodySchema = z.object({
-  name: text(TAKEDOWN_NAME_MAX),
+  name: requiredTextSchema(TAKEDOWN_NAME_MAX),
   email: z.string('field.required').trim().min(1, 'field.required').max(254, 'field.too_long').pipe(z.email('field.invalid_email')),
-  work_url: text(TAKEDOWN_URL_MAX),
-  original: text(TAKEDOWN_TEXT_MAX),
+  work_url: requiredTextSchema(TAKEDOWN_URL_MAX),
+  original: requiredTextSchema(TAKEDOWN_TEXT_MAX),
   good_faith: z.literal(true, 'takedown.good_faith_required'),
 });
 export type TakedownBody = z.input<typeof takedownBodySchema>;
 
 export const takedownConfirmSchema = z.object({ token: z.string('field.required').min(1, 'field.required').max(200, 'takedown.link_invalid') });
 export const counterNoticeSchema = z.object({
-  text: text(TAKEDOWN_TEXT_MAX),
+  text: requiredTextSchema(TAKEDOWN_TEXT_MAX),
   good_faith: z.literal(true, 'takedown.good_faith_required'),
 });
 export type CounterNoticeBody = z.input<typeof counterNoticeSchema>;
@@ -53,7 +54,7 @@ export const takedownDecisionSchema = z.object({
 });
 export const takedownListQuery = z.object({ status: z.enum(['open', 'decided'], 'field.invalid_choice').default('open') });
 
-export const holdExplanationSchema = z.object({ text: text(HOLD_TEXT_MAX) });
+export const holdExplanationSchema = z.object({ text: requiredTextSchema(HOLD_TEXT_MAX) });
 export const holdAnswerSchema = z.object({
   answer: z.enum(HOLD_ANSWERS, 'field.invalid_choice'),
   detail: z.string().trim().max(REPORT_DETAIL_MAX, 'field.too_long').default(''),
@@ -65,8 +66,8 @@ export const holdDecisionSchema = z.object({
 });
 export const holdListQuery = z.object({ status: z.enum(HOLD_STATUSES, 'field.invalid_choice').default('held') });
 
-const Person = z.object({ id: z.number(), name: z.string(), slug: z.string() });
-const Work = z.object({ id: z.number(), title: z.string(), cover: z.string() });
+const HoldPersonSchema = z.object({ id: z.number(), name: z.string(), slug: z.string() });
+const HoldWorkSchema = z.object({ id: z.number(), title: z.string(), cover: z.string() });
 
 /** `POST /api/v1/takedowns/` (201) and the confirmation's answer. */
 export const TakedownReceiptSchema = z.object({ id: z.number(), status: z.enum(TAKEDOWN_STATUSES) });
@@ -78,7 +79,7 @@ export const TakedownSchema = z.object({
   name: z.string(),
   work_url: z.string(),
   original: z.string(),
-  artwork: Work.nullable(),
+  artwork: HoldWorkSchema.nullable(),
   created: z.string(),
   confirmed: z.string().nullable(),
   expires: z.string().nullable(),
@@ -90,15 +91,15 @@ export const TakedownSchema = z.object({
 });
 export type Takedown = z.infer<typeof TakedownSchema>;
 /** The staff's view: the rights holder's e-mail and the uploader too. */
-export const StaffTakedownSchema = TakedownSchema.extend({ email: z.string(), uploader: Person.nullable() });
+export const StaffTakedownSchema = TakedownSchema.extend({ email: z.string(), uploader: HoldPersonSchema.nullable() });
 export type StaffTakedown = z.infer<typeof StaffTakedownSchema>;
 
 /** One original work a held image is close to, with its artist's answer. */
 export const HoldMatchSchema = z.object({
   image: z.string(),
-  original: Work,
+  original: HoldWorkSchema,
   original_image: z.string(),
-  author: Person,
+  author: HoldPersonSchema,
   distance: z.object({ dhash: z.number(), phash: z.number() }),
   answer: z.enum(['allowed', 'reported']).nullable(),
 });
@@ -110,7 +111,7 @@ export const HoldSchema = z.object({
   id: z.number(),
   status: z.enum(HOLD_STATUSES),
   role: z.enum(['uploader', 'original', 'staff']),
-  artwork: Work.extend({ author: Person }),
+  artwork: HoldWorkSchema.extend({ author: HoldPersonSchema }),
   explanation: z.string().nullable(),
   matches: z.array(HoldMatchSchema),
   note: z.string().nullable(),
