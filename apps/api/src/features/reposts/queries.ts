@@ -12,6 +12,17 @@ export async function findHold(db: Executor, id: number, lock = false) {
   return row ?? null;
 }
 
+/**
+ * Locks a hold for a change: its artwork's row first, then the hold's, the order in which deleting the artwork takes
+ * them (the row, then its cascade to the hold), so a decision and a deletion at once never deadlock.
+ */
+export async function lockHold(tx: Executor, id: number) {
+  const hold = await findHold(tx, id);
+  if (!hold) return null;
+  await tx.select({ id: artworks.id }).from(artworks).where(eq(artworks.id, hold.artworkId)).for('update');
+  return findHold(tx, id, true);
+}
+
 /** The artwork's latest hold (open or decided). */
 export async function latestHoldOf(db: Executor, artworkId: number) {
   const [row] = await db.select().from(repostHolds).where(eq(repostHolds.artworkId, artworkId)).orderBy(desc(repostHolds.id)).limit(1);

@@ -38,7 +38,7 @@ export async function artworkHold(deps: HoldDeps, viewer: UserRow, artworkId: nu
 
 /** The open hold the viewer acts on in their role, locked in the transaction (400 once decided). */
 async function openHold(tx: Executor, viewer: UserRow, id: number, role: HoldRole) {
-  const hold = await q.findHold(tx, id, true);
+  const hold = await q.lockHold(tx, id);
   if (!hold) throw notFound();
   const seen = await holdFor(tx, viewer, hold);
   if (seen.role !== role) throw forbidden();
@@ -137,7 +137,7 @@ export async function listHolds(deps: HoldDeps, staff: UserRow, status: HoldStat
  */
 export async function decide(deps: HoldDeps & CleanupDeps, staff: UserRow, id: number, body: { decision: 'release' | 'remove'; note: string }) {
   return deps.db.transaction(async (tx) => {
-    const hold = await q.findHold(tx, id, true);
+    const hold = await q.lockHold(tx, id);
     if (!hold) throw notFound();
     if (hold.status !== 'held') throw badRequest({ non_field_errors: 'hold.not_open' });
     await recordAudit(tx, { actor: staff, action: `hold_${body.decision}`, target: 'artwork', targetId: hold.artworkId, note: body.note });

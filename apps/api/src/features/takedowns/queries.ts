@@ -14,6 +14,17 @@ export async function findTakedown(db: Executor, id: number, lock = false) {
   return row ?? null;
 }
 
+/**
+ * Locks a notice for a change: its artwork's row first, then the notice's, the order in which deleting the artwork
+ * takes them (the row, then its `set null` on the notice), so a decision and a deletion at once never deadlock.
+ */
+export async function lockTakedown(tx: Executor, id: number) {
+  const notice = await findTakedown(tx, id);
+  if (!notice) return null;
+  if (notice.artworkId) await tx.select({ id: artworks.id }).from(artworks).where(eq(artworks.id, notice.artworkId)).for('update');
+  return findTakedown(tx, id, true);
+}
+
 export async function insertTakedown(tx: Executor, values: typeof takedowns.$inferInsert) {
   const [row] = await tx.insert(takedowns).values(values).returning();
   return row as TakedownRow;

@@ -91,7 +91,7 @@ export async function submitTakedown(deps: Deps, body: Required<TakedownBody>, l
  */
 export async function confirmTakedown(deps: Deps, id: number, token: string, now = new Date()) {
   return deps.db.transaction(async (tx) => {
-    const row = await q.findTakedown(tx, id, true);
+    const row = await q.lockTakedown(tx, id);
     if (!row || !verifyParts(deps.config.SECRET_KEY, token, PURPOSE, row.id, row.email, row.created.getTime())) {
       throw badRequest({ token: 'takedown.link_invalid' });
     }
@@ -144,7 +144,7 @@ export async function noticesOf(deps: { db: Db }, viewer: UserRow, artworkId: nu
 /** `POST /api/v1/takedowns/{id}/counter/`: the uploader's one counter-notice, while the measure is in place. */
 export async function counterNotice(deps: { db: Db }, viewer: UserRow, id: number, text: string) {
   return deps.db.transaction(async (tx) => {
-    const row = await q.findTakedown(tx, id, true);
+    const row = await q.lockTakedown(tx, id);
     if (!row || row.status === 'unconfirmed') throw notFound();
     if (row.uploaderId !== viewer.id) throw forbidden();
     if (row.status === 'countered') throw badRequest({ non_field_errors: 'takedown.countered_already' });
@@ -182,7 +182,7 @@ async function mailOutcome(tx: Executor, config: Config, row: q.TakedownRow, out
  */
 export async function decideTakedown(deps: Deps & CleanupDeps, staff: UserRow, id: number, body: { decision: 'remove' | 'restore'; note: string }) {
   return deps.db.transaction(async (tx) => {
-    const row = await q.findTakedown(tx, id, true);
+    const row = await q.lockTakedown(tx, id);
     if (!row || row.status === 'unconfirmed') throw notFound();
     if (!q.OPEN.includes(row.status)) throw badRequest({ non_field_errors: 'takedown.not_open' });
     const status = body.decision === 'remove' ? 'removed' : 'restored';
@@ -201,7 +201,7 @@ export async function decideTakedown(deps: Deps & CleanupDeps, staff: UserRow, i
 /** The `takedowns.expire` job: a measure still in place at its end is lifted (the policy's step 5), audit-logged. */
 export async function expireTakedown(deps: Deps, id: number, now = new Date()): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const row = await q.findTakedown(tx, id, true);
+    const row = await q.lockTakedown(tx, id);
     if (!row || !q.OPEN.includes(row.status) || !row.expiresAt || row.expiresAt > now) return false;
     await q.updateTakedown(tx, row.id, { status: 'expired', decidedAt: now });
     await recordAudit(tx, { actor: SYSTEM, action: 'takedown_expire', target: 'artwork', targetId: row.artworkId ?? 0, note: `notice ${row.id}` });
