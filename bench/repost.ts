@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { findNearCopies } from '../apps/api/src/domain/artworks/near-copies.ts';
-import { hashImage } from '../apps/api/src/media/phash.ts';
+import { hashImage, isNearCopy } from '../apps/api/src/media/phash.ts';
+import { ATTACKS, picture as distinctPicture } from '../apps/api/test/pictures.ts';
 import { scenario } from './harness.ts';
 
 /**
  * Issue #31, repost detection's budgets (`npm run bench -- --only repost`): hashing a 1600×1200 JPEG (both hashes and
  * their mirror's) under 30 ms on average, and finding near copies among 1,000,000 stored hashes under 50 ms on
- * average (the index probes and the candidates' check, `findNearCopies`). The million rows are random 64-bit hashes
+ * average (the index probes and the candidates' check, `findNearCopies`); and the publish hold's accuracy rows
+ * (`accuracyRows`). The million rows are random 64-bit hashes
  * with their bands, written by one statement (kept in a database given by DATABASE_URL: a second run reuses them).
  */
 const STORED = 1_000_000;
@@ -44,6 +46,8 @@ scenario('repost', async ({ app }) => {
     `  ${mean(hashing) < 30 ? 'PASS' : 'FAIL'}  hashing a 1600×1200 JPEG (dHash + pHash and mirror): mean ${mean(hashing).toFixed(1)} ms, p95 ${p95(hashing).toFixed(1)} ms (budget < 30 ms)`,
   );
 
+  await accuracyRows();
+
   // Matching: a million stored hashes of one visible artwork's images (other accounts' as far as the query knows).
   const [artwork] = (await q<{ id: number; author: number }>(sql`select id, author_id as author from artworks where visible order by id limit 1`)).rows;
   const [{ n }] = (await q<{ n: number }>(sql`select count(*)::int as n from image_hashes`)).rows;
@@ -77,3 +81,29 @@ scenario('repost', async ({ app }) => {
     `  ${mean(matching) < 50 ? 'PASS' : 'FAIL'}  near copies among ${STORED.toLocaleString('en')} hashes (index probes + check): mean ${mean(matching).toFixed(1)} ms, p95 ${p95(matching).toFixed(1)} ms (budget < 50 ms)`,
   );
 });
+
+/**
+ * The publish hold's accuracy (its decision is `isNearCopy`, which the search's SQL check mirrors): of the issue's
+ * attacks on 40 generated pictures each, the share of copies caught (target at least 95%), and among 200 distinct
+ * pictures (19,900 pairs) the pairs that would hold one another (target none).
+ */
+async function accuracyRows() {
+  const originals = await Promise.all(Array.from({ length: 200 }, (_, i) => distinctPicture(i + 1)));
+  const hashes = [];
+  for (const img of originals) hashes.push(await hashImage(img));
+  let falseHolds = 0;
+  for (let i = 0; i < hashes.length; i++) for (let j = i + 1; j < hashes.length; j++) if (isNearCopy(hashes[i], hashes[j].hashes)) falseHolds++;
+  let caught = 0;
+  let total = 0;
+  for (const attack of Object.values(ATTACKS)) {
+    for (let i = 0; i < 40; i++) {
+      total++;
+      if (isNearCopy(await hashImage(await attack(originals[i])), hashes[i].hashes)) caught++;
+    }
+  }
+  const share = (100 * caught) / total;
+  console.log(
+    `  ${share >= 95 ? 'PASS' : 'FAIL'}  attacked copies caught (half size, JPEG q40, 10% crop, mirror, brightness +20%; 40 pictures each): ${caught}/${total} = ${share.toFixed(1)}% (target >= 95%)`,
+  );
+  console.log(`  ${falseHolds === 0 ? 'PASS' : 'FAIL'}  false holds among 200 distinct pictures (19,900 pairs): ${falseHolds} (target 0)`);
+}

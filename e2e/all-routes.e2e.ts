@@ -111,6 +111,9 @@ function guestSteps(): Step[] {
     visit('/about/collectors/'),
     visit('/about/axoo-agency/'),
     visit('/about/contact/'),
+    // Issue #31: the takedown policy and form, and the confirmation page of a link cut short (its message, no request).
+    visit('/about/takedown/'),
+    visit('/about/takedown/confirm/?n=1'),
     visit('/goodluck/'),
     [`/goodluck/{id}/`, async (page) => void (await page.goto(`/goodluck/${inviteId}/`))],
     // Issue #19: the page a subscriber's mail links to, with a link that is not valid: its message shows, and the

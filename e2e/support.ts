@@ -135,11 +135,29 @@ export async function loginThroughUi(page: Page, email: string, password: string
   await page.getByRole('button', { name: /login|로그인/i }).click();
 }
 
-/** A real image file (a gradient with a circle, PNG or by its name JPEG), so crops show in screenshots. */
+let pictures = 0;
+/**
+ * Blocks in black and white at places of their own for each picture: every file made here is a distinct picture
+ * (issue #31: two accounts publishing near copies of one picture are held as possible reposts, and a gradient with
+ * a circle alone is a near copy of any other).
+ */
+function blocks(width: number, height: number): string {
+  let seed = (++pictures * 2654435761 + process.pid * 40503 + Date.now()) >>> 0;
+  const next = () => {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    return seed / 4294967296;
+  };
+  return Array.from({ length: 6 }, (_, i) => {
+    const [w, h] = [width * (0.1 + next() * 0.25), height * (0.1 + next() * 0.25)];
+    return `<rect x="${next() * (width - w)}" y="${next() * (height - h)}" width="${w}" height="${h}" fill="${i % 2 ? '#ffffff' : '#000000'}" opacity="0.85"/>`;
+  }).join('');
+}
+
+/** A real image file (a gradient with a circle and blocks, PNG or by its name JPEG), so crops show in screenshots. */
 export async function imageFile(name: string, width: number, height: number, from: string, to: string): Promise<string> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="#ffffff" opacity="0.7"/></svg>`;
+    <rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="#ffffff" opacity="0.7"/>${blocks(width, height)}</svg>`;
   const path = join(mkdtempSync(join(tmpdir(), 'axoo-image-')), name);
   const image = sharp(Buffer.from(svg));
   writeFileSync(path, name.endsWith('.jpg') ? await image.jpeg({ quality: 90 }).toBuffer() : await image.png().toBuffer());

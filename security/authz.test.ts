@@ -372,6 +372,59 @@ const MATRIX: Cell[] = [
     [403, 403, 403, 403, 403, 200, 403, 403],
   ),
   cell('GET /api/v1/admin/audit/', 'the moderation audit log', () => get('/api/v1/admin/audit/'), [403, 403, 403, 403, 403, 200, 403, 403]),
+  // Issue #31: a repost hold's parties (the owner uploaded the held work; premium's work is the original) and staff.
+  cell('GET /api/v1/artworks/{id}/hold/', 'a held work’s hold', (w) => get(`/api/v1/artworks/${w.heldWork}/hold/`), [403, 403, 403, 200, 200, 200, 403, 403]),
+  cell(
+    'POST /api/v1/holds/{id}/explanation/',
+    'the uploader explains a held work',
+    (w) => post(`/api/v1/holds/${w.hold}/explanation/`, { text: 'A licensed study' }),
+    [403, 403, 403, 200, 403, 403, 403, 403],
+  ),
+  cell(
+    'POST /api/v1/holds/{id}/answer/',
+    'the original’s artist answers a hold',
+    (w) => post(`/api/v1/holds/${w.hold}/answer/`, { answer: 'allowed' }),
+    [403, 403, 403, 403, 200, 403, 403, 403],
+  ),
+  cell('GET /api/v1/admin/holds/', 'console: repost holds', () => get('/api/v1/admin/holds/'), [403, 403, 403, 403, 403, 200, 403, 403]),
+  cell(
+    'PATCH /api/v1/admin/holds/{id}/',
+    'console: release a hold',
+    (w) => patch(`/api/v1/admin/holds/${w.hold}/`, { decision: 'release' }),
+    [403, 403, 403, 403, 403, 200, 403, 403],
+  ),
+  // Issue #31: takedown notices come from anyone (no account needed); the uploader counters; staff decide.
+  cell(
+    'POST /api/v1/takedowns/',
+    'send a takedown notice',
+    (w) => post('/api/v1/takedowns/', { name: 'R', email: 'r@example.com', work_url: `/artwork/${w.artwork}/`, original: 'Mine', good_faith: true }),
+    [201, 201, 201, 201, 201, 201, 201, 201],
+  ),
+  cell(
+    'POST /api/v1/takedowns/{id}/confirm/',
+    'confirm a notice with its mailed token',
+    (w) => post(`/api/v1/takedowns/${w.unconfirmed.id}/confirm/`, { token: w.unconfirmed.token }),
+    ALL_200,
+  ),
+  cell(
+    'GET /api/v1/artworks/{id}/takedowns/',
+    'the notices of the owner’s work',
+    (w) => get(`/api/v1/artworks/${w.spare}/takedowns/`),
+    [403, 403, 403, 200, 403, 200, 403, 403],
+  ),
+  cell(
+    'POST /api/v1/takedowns/{id}/counter/',
+    'the uploader’s counter-notice',
+    (w) => post(`/api/v1/takedowns/${w.takedown}/counter/`, { text: 'It is mine', good_faith: true }),
+    [403, 403, 403, 200, 403, 403, 403, 403],
+  ),
+  cell('GET /api/v1/admin/takedowns/', 'console: takedown notices', () => get('/api/v1/admin/takedowns/'), [403, 403, 403, 403, 403, 200, 403, 403]),
+  cell(
+    'PATCH /api/v1/admin/takedowns/{id}/',
+    'console: decide a notice',
+    (w) => patch(`/api/v1/admin/takedowns/${w.takedown}/`, { decision: 'restore' }),
+    [403, 403, 403, 403, 403, 200, 403, 403],
+  ),
   cell('POST /api/v1/follows/', 'follow the owner', (w) => post('/api/v1/follows/', { artist: w.users.owner.id }), [403, 200, 201, 400, 201, 201, 201, 201]),
   cell('DELETE /api/v1/follows/{id}/', "end the user's follow", (w) => del(`/api/v1/follows/${w.follow}/`), [403, 204, 404, 404, 404, 404, 404, 404]),
   cell('GET /api/v1/follows/', 'my follows', () => get('/api/v1/follows/'), [403, 200, 200, 200, 200, 200, 200, 200], {

@@ -31,6 +31,7 @@ import { freezeSubmission } from '../apps/api/src/domain/open-calls/snapshot.ts'
 import { Agent } from '../apps/api/test/app.ts';
 import { makeImage } from '../apps/api/test/images.ts';
 import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../apps/api/test/factories.ts';
+import { buildTakedownWorld, type TakedownWorld } from './world-takedowns.ts';
 
 /** The roles of the authorization matrix (issue #15, security/authz.test.ts). */
 export const ROLES = ['guest', 'user', 'other', 'owner', 'premium', 'staff', 'inviteOwner', 'juror'] as const;
@@ -42,7 +43,7 @@ export type Role = (typeof ROLES)[number];
  * is a brand with an open call, a call under review (returned with a note) and a call in judging; `juror` has accepted
  * to judge that one.
  */
-export interface World {
+export interface World extends TakedownWorld {
   n: number;
   users: Record<Exclude<Role, 'guest'>, UserRow>;
   artwork: number;
@@ -209,6 +210,7 @@ export async function buildWorld(app: FastifyInstance, k: number): Promise<World
       .returning(),
   );
   return {
+    ...(await buildTakedownWorld(app, k, owner, users.premium, spare.id)),
     n: k,
     users,
     artwork: artwork.id,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inviteApplications, reports, users } from '../apps/api/src/db/schema/index.ts';
+import { artworks, inviteApplications, reports, users } from '../apps/api/src/db/schema/index.ts';
 import { Agent, buildTestApp } from '../apps/api/test/app.ts';
 import { loginAs } from '../apps/api/test/factories.ts';
 import { root } from '../cluster/harness.ts';
@@ -51,6 +51,20 @@ const WRITES: Record<string, Write> = {
     url: (w) => `/api/v1/admin/reports/${w.report}/`,
     body: () => ({ resolved: true }),
     gone: (app, w) => app.db.delete(reports).where(eq(reports.id, w.report)),
+  },
+  // Issue #31: staff decide a repost hold (the held work deleted meanwhile takes its hold) and a takedown notice.
+  'PATCH /api/v1/admin/holds/{id}/': {
+    as: 'staff',
+    url: (w) => `/api/v1/admin/holds/${w.hold}/`,
+    body: () => ({ decision: 'release' }),
+    gone: (app, w) => app.db.delete(artworks).where(eq(artworks.id, w.heldWork)),
+  },
+  'PATCH /api/v1/admin/takedowns/{id}/': {
+    as: 'staff',
+    url: (w) => `/api/v1/admin/takedowns/${w.takedown}/`,
+    body: () => ({ decision: 'remove' }),
+    // The work's uploader deleting it meanwhile (the notice outlives it).
+    gone: (app, w) => app.db.delete(artworks).where(eq(artworks.id, w.spare)),
   },
   'PATCH /api/v1/admin/users/{id}/': {
     as: 'staff',

@@ -23,6 +23,9 @@ export const PAGE_MODULES: PageModules = {
     { pattern: '^/artwork/', modules: ['src/features/home/HomePage.tsx', 'src/kit/ArtworkOverlay.tsx', FOLLOW, CONTACT, RIGHTS] },
     { pattern: '^/goodluck/$', modules: ['src/features/invites/pages/InviteListPage.tsx'] },
     { pattern: '^/goodluck/\\d+/$', modules: ['src/features/invites/pages/InviteDetailPage.tsx'] },
+    // Issue #31: the takedown policy and the notice's confirmation page are their own feature's, not the about menu's.
+    { pattern: '^/about/takedown/$', modules: ['src/features/takedowns/TakedownsPages.tsx'] },
+    { pattern: '^/about/takedown/confirm/$', modules: ['src/features/takedowns/TakedownsPages.tsx'] },
     { pattern: '^/about/', modules: ['src/features/about/AboutRoutes.tsx'] },
   ],
   profile: ['src/features/profiles/ProfilePage.tsx', FOLLOW, CONTACT],

@@ -53,6 +53,7 @@ const AccountDataExport = lazyComponent(() => import('./features/rights/DataExpo
 const ExportDownloadPage = lazyComponent(() => import('./features/rights/DataExport.tsx'));
 const ReportsAdmin = lazyComponent(() => import('./features/conversations/admin/ReportsAdmin.tsx'));
 const Moderation = lazyComponent(() => import('./features/moderation/ModerationView.tsx'));
+const TakedownsPages = lazyComponent(() => import('./features/takedowns/TakedownsPages.tsx'));
 
 const auth = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 
@@ -77,6 +78,8 @@ const consoleSections = [
   { path: 'appeals', labelKey: 'moderation:sections.appeals', element: <Moderation view="appeals" /> },
   { path: 'audit', labelKey: 'moderation:sections.audit', element: <Moderation view="audit" /> },
   { path: 'message-reports', labelKey: 'inbox:admin.title', element: <ReportsAdmin /> },
+  { path: 'holds', labelKey: 'takedowns:admin.holds', element: <TakedownsPages page="holdsAdmin" /> },
+  { path: 'takedowns', labelKey: 'takedowns:admin.takedowns', element: <TakedownsPages page="takedownsAdmin" /> },
   { path: 'insights', labelKey: 'insights:platform.title', element: <PlatformTotals /> },
 ];
 
@@ -114,6 +117,8 @@ export const pageRoutes = (
     <Route path="/upload/:artworkId/" element={auth(<UploadPage />)} />
     <Route path="/upload/:artworkId/versions/" element={auth(<VersionsPage />)} />
     <Route path="/review/:token/" element={<ReviewPage />} />
+    <Route path="/about/takedown/" element={<TakedownsPages page="policy" />} />
+    <Route path="/about/takedown/confirm/" element={<TakedownsPages page="confirm" />} />
     <Route path="/about/*" element={<AboutRoutes />} />
     <Route path="/goodluck/" element={<InviteListPage />} />
     <Route path="/goodluck/new/" element={auth(<StartCallPage />)} />
@@ -140,6 +145,8 @@ export const pageRoutes = (
     <Route path="/notifications/unsubscribe/" element={<NotificationsUnsubscribePage />} />
     <Route path="/moderation/" element={auth(<Moderation view="decisions" />)} />
     <Route path="/moderation/:id/" element={<Moderation view="decision" />} />
+    <Route path="/holds/:artworkId/" element={auth(<TakedownsPages page="hold" />)} />
+    <Route path="/notices/:artworkId/" element={auth(<TakedownsPages page="notices" />)} />
     <Route path="/admin/*" element={auth(<AdminPage more={consoleSections} />)} />
     <Route path="/:slug/insights/" element={auth(<InsightsPage />)} />
     <Route path="/:slug/" element={<ProfileRoute />} />

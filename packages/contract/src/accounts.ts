@@ -52,6 +52,9 @@ export const RESERVED_SLUGS = new Set([
   'notifications',
   // Issue #31: the owner's moderation decisions and appeals.
   'moderation',
+  // Issue #31: a repost hold's page and an artwork's takedown notices.
+  'holds',
+  'notices',
   'mail',
   'profile',
   'users',

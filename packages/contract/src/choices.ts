@@ -99,5 +99,10 @@ export const NOTIFICATION_TYPES = [
   'moderation',
   /** Issue #33.5: the jury's feedback on one's entry was released (the call's page shows it). */
   'feedback_released',
+  // Issue #31: a work held as a possible repost (to its uploader), a possible repost of one's work (to its artist),
+  // a takedown notice that hid one's work.
+  'repost_held',
+  'repost_match',
+  'takedown',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

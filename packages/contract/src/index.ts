@@ -19,3 +19,4 @@ export * from './search.ts';
 export * from './fair-calls.ts';
 export * from './moderation.ts';
 export * from './protection.ts';
+export * from './takedowns.ts';

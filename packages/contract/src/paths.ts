@@ -13,6 +13,11 @@ export const reviewTokenOfPath = (pathname: string) => REVIEW_PAGE.exec(pathname
 /** An open call's page. */
 export const invitePath = (id: number) => `/goodluck/${id}/`;
 
+/** Issue #31: the page of an artwork's repost hold (its uploader, the matched artists, staff). */
+export const holdPath = (artworkId: number) => `/holds/${artworkId}/`;
+/** Issue #31: the page of the takedown notices on an artwork (its uploader answers there). */
+export const noticesPath = (artworkId: number) => `/notices/${artworkId}/`;
+
 const ARTWORK_PAGE = /^\/artwork\/(\d{1,9})\/$/;
 const INVITE_PAGE = /^\/goodluck\/(\d{1,9})\/$/;
 

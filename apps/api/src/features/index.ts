@@ -16,9 +16,11 @@ import { invitesPlugin } from './invites/plugin.ts';
 import { moderationPlugin } from './moderation/plugin.ts';
 import { notificationsPlugin } from './notifications/plugin.ts';
 import { profilesPlugin } from './profiles/plugin.ts';
+import { repostsPlugin } from './reposts/plugin.ts';
 import { rightsPlugin } from './rights/plugin.ts';
 import { searchPlugin } from './search/plugin.ts';
 import { sharePlugin } from './share/plugin.ts';
+import { takedownsPlugin } from './takedowns/plugin.ts';
 
 /**
  * Every feature, registered after the infrastructure plugins: one line per feature, its `plugin.ts` (a named plugin
@@ -40,6 +42,8 @@ export const featureRegistry: FastifyPluginAsync[] = [
   invitesPlugin,
   conversationsPlugin,
   moderationPlugin,
+  repostsPlugin,
+  takedownsPlugin,
   followsPlugin,
   feedPlugin,
   notificationsPlugin,

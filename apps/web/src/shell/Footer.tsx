@@ -29,6 +29,8 @@ export function Footer() {
           <a href={site.links.terms} target="_blank" rel="noopener noreferrer">
             {t('footer.terms')}
           </a>
+          {/* Issue #31: where a rights holder without an account sends a takedown notice. */}
+          <Link to="/about/takedown/">{t('footer.takedown')}</Link>
           <a href={site.links.instagram} target="_blank" rel="noopener noreferrer">
             {t('footer.instagram')}
           </a>

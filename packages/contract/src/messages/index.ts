@@ -15,6 +15,7 @@ import { fairJudging } from './fair-judging.ts';
 import { profiles } from './profiles.ts';
 import { moderation } from './moderation.ts';
 import { rights } from './rights.ts';
+import { takedowns } from './takedowns.ts';
 
 /**
  * Every server message, keyed. Each area adds its own file and one spread here;
@@ -37,6 +38,7 @@ export const messages: Catalogue = {
   ...rights,
   ...imports,
   ...moderation,
+  ...takedowns,
 };
 
 export function translate(lang: Lang, key: string, params?: Record<string, string | number>): string {

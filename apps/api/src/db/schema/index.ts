@@ -13,3 +13,4 @@ export * from './fair-calls.ts';
 export * from './imports.ts';
 export * from './moderation.ts';
 export * from './image-hashes.ts';
+export * from './takedowns.ts';

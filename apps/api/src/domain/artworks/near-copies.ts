@@ -1,7 +1,9 @@
 import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Deps } from '../../deps.ts';
+import { mediaKeysIn } from '../../html/sanitize.ts';
 import type { Executor } from '../../db/client.ts';
 import { artworks, imageHashes } from '../../db/schema/index.ts';
-import { BANDS, band, bandProbes, type HashPair, hammingDistance, type ImageHashes, isNearCopy, NEAR_BITS } from '../../media/phash.ts';
+import { BANDS, band, bandProbes, type HashPair, hammingDistance, hashImage, type ImageHashes, isNearCopy, NEAR_BITS } from '../../media/phash.ts';
 
 /** One image on the site that is a near copy of the one asked about. */
 export interface NearCopy {
@@ -97,4 +99,34 @@ export async function hashesOf(db: Executor, artworkId: number): Promise<{ image
     imageKey: r.imageKey,
     pair: { hashes: { dhash: r.dhash, phash: r.phash }, mirrored: { dhash: r.mirrorDhash, phash: r.mirrorPhash } },
   }));
+}
+
+/** Issue #31: the images an artwork shows whose hashes are kept: its cover (and crop) and its content's images. */
+export function hashedImages(row: { cover: string; croppedCover: string; content: string }): string[] {
+  return [...new Set([row.cover, row.croppedCover, ...mediaKeysIn(row.content)].filter(Boolean))];
+}
+
+/**
+ * Hashes the images of a save that are not hashed yet, before the transaction (a few milliseconds each; an image that
+ * cannot be read gets none). `undefined` when the save changes no image.
+ */
+export async function measureHashes(deps: Pick<Deps, 'storage'>, before: string[], after: string[]): Promise<Map<string, HashPair> | undefined> {
+  if (before.length === after.length && before.every((k, i) => k === after[i])) return undefined;
+  const out = new Map<string, HashPair>();
+  for (const key of after) {
+    const bytes = await deps.storage.get(key);
+    if (!bytes) continue;
+    try {
+      out.set(key, await hashImage(bytes));
+    } catch {
+      // Not an image sharp reads: nothing to compare.
+    }
+  }
+  return out;
+}
+
+/** Replaces an artwork's hashes in the saving transaction. */
+export async function replaceHashes(tx: Executor, artworkId: number, hashes: Map<string, HashPair>) {
+  await tx.delete(imageHashes).where(eq(imageHashes.artworkId, artworkId));
+  if (hashes.size) await tx.insert(imageHashes).values([...hashes].map(([key, pair]) => hashRow(artworkId, key, pair)));
 }

@@ -44,6 +44,9 @@ beforeAll(async () => {
   // The copy: mirrored, halved and recompressed, uploaded by another account.
   const copied = await sharp(art).flop().resize(320, 240).jpeg({ quality: 40 }).toBuffer();
   works.copy = await savedWith(artists.copier, agents.copier, 'artworks/m/copy.png', await sharp(copied).png().toBuffer());
+  // Publishing the copy held it (the publish hold, features/reposts); staff release it: a published copy from now on.
+  const hold = (await agents.staff.get(`/api/v1/artworks/${works.copy}/hold/`)).json();
+  expect((await agents.staff.patch(`/api/v1/admin/holds/${hold.id}/`, { decision: 'release' })).statusCode).toBe(200);
   works.hiddenCopy = await savedWith(artists.copier, agents.copier, 'artworks/m/hidden.png', art, false);
   const otherAgent = new Agent(app, 'en');
   await loginAs(otherAgent, artists.other);

@@ -1,44 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { artworks, imageHashes, users } from '../../db/schema/index.ts';
-import { findNearCopies, hashesOf, hashRow } from '../../domain/artworks/near-copies.ts';
+import { inArray } from 'drizzle-orm';
+import { artworks, users } from '../../db/schema/index.ts';
+import { findNearCopies, hashesOf } from '../../domain/artworks/near-copies.ts';
 import { safeCover } from '../../domain/artworks/rating.ts';
 import type { UserRow } from '../../domain/users/user.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { mediaKeysIn } from '../../html/sanitize.ts';
-import { type HashPair, hashImage } from '../../media/phash.ts';
 import { findArtworkRow } from './queries.ts';
-
-/** Issue #31: the images an artwork shows whose hashes are kept: its cover (and crop) and its content's images. */
-export function hashedImages(row: { cover: string; croppedCover: string; content: string }): string[] {
-  return [...new Set([row.cover, row.croppedCover, ...mediaKeysIn(row.content)].filter(Boolean))];
-}
-
-/**
- * Hashes the images of a save that are not hashed yet, before the transaction (a few milliseconds each; an image that
- * cannot be read gets none). `undefined` when the save changes no image.
- */
-export async function measureHashes(deps: Deps, before: string[], after: string[]): Promise<Map<string, HashPair> | undefined> {
-  if (before.length === after.length && before.every((k, i) => k === after[i])) return undefined;
-  const out = new Map<string, HashPair>();
-  for (const key of after) {
-    const bytes = await deps.storage.get(key);
-    if (!bytes) continue;
-    try {
-      out.set(key, await hashImage(bytes));
-    } catch {
-      // Not an image sharp reads: nothing to compare.
-    }
-  }
-  return out;
-}
-
-/** Replaces an artwork's hashes in the saving transaction. */
-export async function replaceHashes(tx: Executor, artworkId: number, hashes: Map<string, HashPair>) {
-  await tx.delete(imageHashes).where(eq(imageHashes.artworkId, artworkId));
-  if (hashes.size) await tx.insert(imageHashes).values([...hashes].map(([key, pair]) => hashRow(artworkId, key, pair)));
-}
 
 /**
  * `GET /api/v1/artworks/{id}/matches/` (issue #31): for each image of the artwork, the published images of other

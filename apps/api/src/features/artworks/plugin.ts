@@ -47,7 +47,7 @@ export const artworksPlugin = fp(
     });
     // Issue #34 (1): a scheduled artwork publishes itself once at its time, on whichever process claims the job.
     app.jobs.handle<PublishPayload>(PUBLISH_JOB, async (payload) => {
-      if (await publishScheduled(app.db, payload)) app.changes.publish(WRITE);
+      if (await publishScheduled(app.db, app.config, payload)) app.changes.publish(WRITE);
     });
     // Issue #35: a change of the trust list re-decides 'valid' <-> 'untrusted' for every stored chain (one job per
     // change, in stretches); the caches holding credential answers and gallery pages hear it as a write.

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { type HoldConfig, holdIfRepost } from '../../domain/moderation/holds.ts';
 import { artworks } from '../../db/schema/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
 
@@ -25,14 +26,19 @@ export async function schedulePublish(tx: Executor, artworkId: number, at: Date)
 /**
  * Publishes the artwork when its schedule is still the one the job was queued for: one conditional statement, so
  * of two processes (or a retry after a restart) exactly one publishes. Publishing is the same change as an immediate
- * publish (draft false), so the visibility trigger queues the followers' fan-out (`follows.publish`) as it does then.
+ * publish (draft false), so the visibility trigger queues the followers' fan-out (`follows.publish`) as it does then,
+ * and in the same transaction issue #31's repost hold may hold it instead (the fan-out then finds it hidden).
  * Answers whether this call published it.
  */
-export async function publishScheduled(db: Executor, payload: PublishPayload): Promise<boolean> {
-  const rows = await db
-    .update(artworks)
-    .set({ draft: false, publishAt: null, publishedAt: sql`coalesce(${artworks.publishedAt}, now())`, updated: new Date() })
-    .where(and(eq(artworks.id, payload.artwork), eq(artworks.publishAt, new Date(payload.at)), eq(artworks.draft, true)))
-    .returning({ id: artworks.id });
-  return rows.length > 0;
+export async function publishScheduled(db: Db, config: HoldConfig, payload: PublishPayload): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(artworks)
+      .set({ draft: false, publishAt: null, publishedAt: sql`coalesce(${artworks.publishedAt}, now())`, updated: new Date() })
+      .where(and(eq(artworks.id, payload.artwork), eq(artworks.publishAt, new Date(payload.at)), eq(artworks.draft, true)))
+      .returning({ id: artworks.id });
+    if (!rows.length) return false;
+    await holdIfRepost(tx, config, payload.artwork);
+    return true;
+  });
 }

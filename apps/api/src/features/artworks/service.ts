@@ -14,7 +14,7 @@ import { enqueuePaletteBackfill, measurePalette, paletteSource, replacePalette }
 import { schedulePublish } from './schedule.ts';
 import { afterProtectedSave, protectionColumns } from './protection.ts';
 import { keepVersion, type VersionPolicy } from './version-store.ts';
-import { hashedImages, measureHashes, replaceHashes } from './matches.ts';
+import { hashedImages, measureHashes, replaceHashes } from '../../domain/artworks/near-copies.ts';
 import { canEditArtwork, countsAsView } from './policy.ts';
 import { anyValidCredentials, shownImages } from './credentials.ts';
 import { presentArtwork } from '../../domain/artworks/present.ts';
@@ -25,6 +25,7 @@ import { findArtworkWithRelated, marksOf } from '../../domain/cards/queries.ts';
 import { cardView, ownView, storedCard, withMarks } from '../../domain/cards/store.ts';
 import { makeBlurredCover, seesMature } from '../../domain/artworks/rating.ts';
 import { canViewArtwork } from '../../domain/artworks/scope.ts';
+import { holdIfRepost } from '../../domain/moderation/holds.ts';
 
 type Row = q.ArtworkRow;
 const TAXONOMY = ['categories', 'fields', 'concepts'] as const;
@@ -141,7 +142,8 @@ async function blurredCoverOf(deps: Deps, existing: Row | null, input: ArtworkWr
  * SPEC §7 POST/PUT /api/v1/artworks/: validates every rule of SPEC §5, sanitizes the content, checks that new
  * images are the author's own checked uploads, and writes the artwork, its genres/fields/concepts and its tags
  * in one transaction. Publishing (draft false) sets `publishedAt` the first time; `publish_at` (issue #34) checks
- * the same rules now, keeps it a draft and queues its publication in the same transaction.
+ * the same rules now, keeps it a draft and queues its publication in the same transaction. Issue #31: made public
+ * now, or showing other images once public, it is held instead when it copies another account's work (`holdIfRepost`).
  */
 export async function saveArtwork(
   deps: Deps,
@@ -232,6 +234,7 @@ export async function saveArtwork(
     if (palette === null) await enqueuePaletteBackfill(tx);
     if (input.publish_at) await schedulePublish(tx, artworkId, input.publish_at);
     await afterProtectedSave(tx, existing, artworkId, defined.protectionSalt);
+    if (!draft && (hashes !== undefined || !(existing?.published && !existing.draft))) await holdIfRepost(tx, deps.config, artworkId);
     return artworkId;
   });
   const saved = await q.findArtworkRow(db, id);

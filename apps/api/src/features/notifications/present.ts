@@ -1,15 +1,18 @@
-import { artworkPath, invitePath, type Notification } from '@axoo/contract';
+import { artworkPath, holdPath, invitePath, type Notification, noticesPath } from '@axoo/contract';
 import type { GroupRow } from './queries.ts';
 
 type Actor = { id: number; name: string; slug: string; croppedAvatar: string };
 type ArtworkCard = { id: number; title: string; croppedCover: string };
 type InviteCard = { id: number; title: string };
 
-/** Where a notice leads: the follower's profile, the artwork, or the call. */
+/** Where a notice leads: the follower's profile, the artwork, a hold or notices page, or the call. */
 export function linkOf(type: Notification['type'], v: { actorSlug?: string; artworkId: number | null; inviteId: number | null }): string {
   // Issue #31: the actions on the user's work or account, each with its reason and appeal.
   if (type === 'moderation') return '/moderation/';
   if (type === 'follow' && v.actorSlug) return `/${v.actorSlug}/`;
+  // Issue #31: a held work's page for its uploader and the matched artists; a takedown's notices for the uploader.
+  if (v.artworkId && (type === 'repost_held' || type === 'repost_match')) return holdPath(v.artworkId);
+  if (v.artworkId && type === 'takedown') return noticesPath(v.artworkId);
   if (v.artworkId && (type === 'collect' || type === 'publish')) return artworkPath(v.artworkId);
   if (v.inviteId) return invitePath(v.inviteId);
   if (v.artworkId) return artworkPath(v.artworkId);

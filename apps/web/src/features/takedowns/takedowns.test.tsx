@@ -1,0 +1,60 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
+import ModerationNotice from '../../kit/components/ModerationNotice.tsx';
+import { answering } from '../../test/render.tsx';
+import { TakedownForm } from './components/TakedownForm.tsx';
+import TakedownConfirmPage from './TakedownConfirmPage.tsx';
+
+/** Issue #31: the takedown form, the confirmation page and the overlay's notice on held or hidden work. */
+const at = (path: string, element: React.ReactNode) =>
+  render(<RouterProvider router={createMemoryRouter([{ path: '*', element }], { initialEntries: [path] })} />);
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('takedowns on the web (issue #31)', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('ko');
+    await i18n.loadNamespaces('takedowns');
+  });
+
+  it('the form sends the notice and puts each server message under its field', async () => {
+    const sent = answering('/api/v1/takedowns/', 400, {
+      good_faith: ['선의의 진술에 동의해야 접수할 수 있습니다.'],
+      work_url: ['이 사이트의 작품 주소가 아닙니다.'],
+    });
+    at('/about/takedown/', <TakedownForm />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('이름(또는 단체명)'), 'Mina Park');
+    await user.type(screen.getByLabelText('이메일'), 'mina@example.com');
+    await user.type(screen.getByLabelText('이 사이트의 작품 주소'), 'https://example.com/about/');
+    await user.type(screen.getByLabelText('권리를 가진 원작'), 'Night Ferry (2021)');
+    await user.click(screen.getByRole('button', { name: '신고 보내기' }));
+    expect(await screen.findByText('선의의 진술에 동의해야 접수할 수 있습니다.')).toBeTruthy();
+    expect(screen.getByText('이 사이트의 작품 주소가 아닙니다.')).toBeTruthy();
+    expect(sent).toEqual([
+      { name: 'Mina Park', email: 'mina@example.com', work_url: 'https://example.com/about/', original: 'Night Ferry (2021)', good_faith: false },
+    ]);
+    expect(screen.getByLabelText(/선의로 진술합니다/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('the confirmation page posts the link’s token once; a link cut short asks nothing', async () => {
+    const asked = answering('/api/v1/takedowns/12/confirm/', 200, { id: 12, status: 'active' });
+    at('/about/takedown/confirm/?n=12&t=abc', <TakedownConfirmPage />);
+    expect(await screen.findByTestId('takedown-confirmed')).toBeTruthy();
+    expect(asked[0]).toEqual({ token: 'abc' });
+    const none = answering('/api/v1/takedowns/12/confirm/', 200, {});
+    at('/about/takedown/confirm/?n=12', <TakedownConfirmPage />);
+    expect(await screen.findByText('확인 링크가 올바르지 않거나 만료되었습니다.')).toBeTruthy();
+    expect(none).toEqual([]);
+  });
+
+  it('the overlay tells the author why nobody else sees the work, and where to answer', () => {
+    at('/artwork/5/', <ModerationNotice artwork={{ id: 5, moderation_state: 'held', moderation_reason: 'possible_repost' }} />);
+    expect(screen.getByRole('link', { name: '이유 보기 및 설명하기' }).getAttribute('href')).toBe('/holds/5/');
+    at('/artwork/6/', <ModerationNotice artwork={{ id: 6, moderation_state: 'hidden', moderation_reason: 'takedown' }} />);
+    expect(screen.getByRole('link', { name: '신고 내용 보기 및 이의 제기' }).getAttribute('href')).toBe('/notices/6/');
+  });
+});
