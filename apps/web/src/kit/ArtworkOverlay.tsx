@@ -18,7 +18,7 @@ import { ContactSlot, FollowSlot, LevelSlot, RightsSlot } from './slots.tsx';
 import { ArtworkCard } from './components/ArtworkCard.tsx';
 import { CollectButton } from './components/CollectButton.tsx';
 import { SiteShareLinks } from './components/ShareLinks.tsx';
-import { ReportButton } from './components/ReportButton.tsx';
+import { LazyReportButton } from './components/LazyReportButton.tsx';
 
 /** Issue #35: the Content Credentials mark asks for its data once the overlay is open; its code comes then too. */
 // Issue #31: only a mature work a viewer has not opted in to shows the notice (and needs its texts).
@@ -141,7 +141,7 @@ function Body({ artwork }: { artwork: Artwork }) {
           </ul>
         )}
         <SiteShareLinks path={href} title={artwork.title} imagePath={cover ? mediaUrl(cover, 960) : undefined} />
-        <ReportButton target="artwork" targetId={artwork.id} ownerId={artwork.author?.id} name={artwork.title} />
+        <LazyReportButton target="artwork" targetId={artwork.id} ownerId={artwork.author?.id} name={artwork.title} />
         {artwork.inviteapplication_set.length > 0 && (
           <ul className={styles.submissions}>
             {artwork.inviteapplication_set.map((a) => (

@@ -138,6 +138,26 @@ async function blurredCoverOf(deps: Deps, existing: Row | null, input: ArtworkWr
   return { key, replaced: old && old !== key ? old : null };
 }
 
+/** SPEC §5's publishing rules on the state after a save: a 400 naming each field that breaks one. */
+function checkPublishable(
+  after: { title: string; content: string; colorId: number | null; licenceChosen: boolean; cover: string; croppedCover: string },
+  ids: Partial<Record<(typeof TAXONOMY)[number], number[]>>,
+  links: Record<(typeof TAXONOMY)[number], number>,
+) {
+  const problems = publishProblems({
+    title: after.title,
+    categories: Array.from({ length: ids.categories?.length ?? links.categories }),
+    fields: Array.from({ length: ids.fields?.length ?? links.fields }),
+    concepts: Array.from({ length: ids.concepts?.length ?? links.concepts }),
+    color: after.colorId,
+    licence: after.licenceChosen ? 'chosen' : null,
+    cover: after.cover,
+    cropped_cover: after.croppedCover,
+    content: after.content,
+  });
+  if (Object.keys(problems).length) throw badRequest(problems);
+}
+
 /**
  * SPEC §7 POST/PUT /api/v1/artworks/: validates every rule of SPEC §5, sanitizes the content, checks that new
  * images are the author's own checked uploads, and writes the artwork, its genres/fields/concepts and its tags
@@ -176,20 +196,7 @@ export async function saveArtwork(
     cover: input.cover ?? existing?.cover ?? '',
     croppedCover: input.cropped_cover ?? existing?.croppedCover ?? '',
   };
-  if (!draft || input.publish_at) {
-    const problems = publishProblems({
-      title: after.title,
-      categories: Array.from({ length: ids.categories?.length ?? links.categories }),
-      fields: Array.from({ length: ids.fields?.length ?? links.fields }),
-      concepts: Array.from({ length: ids.concepts?.length ?? links.concepts }),
-      color: after.colorId,
-      licence: after.licenceChosen ? 'chosen' : null,
-      cover: after.cover,
-      cropped_cover: after.croppedCover,
-      content: after.content,
-    });
-    if (Object.keys(problems).length) throw badRequest(problems);
-  }
+  if (!draft || input.publish_at) checkPublishable(after, ids, links);
 
   const values = columnsOf(input, content, licence, draft, existing, author);
   const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));

@@ -9,7 +9,7 @@ import styles from './components/Notifications.module.css';
 
 /** Issue #17: every notice, grouped, newest first, infinite scroll; mark one (by opening it) or all read. */
 export default function NotificationsPage() {
-  const { t } = useTranslation('follows');
+  const { t } = useTranslation('notifications');
   const list = useNotifications('page');
   const markRead = useMarkRead();
   const notices = list.data?.pages.flatMap((p) => p.results) ?? [];
@@ -21,9 +21,9 @@ export default function NotificationsPage() {
   return (
     <div className={`page ${styles.page}`}>
       <div className={styles.head}>
-        <h1 className={styles.pageTitle}>{t('notifications.title')}</h1>
+        <h1 className={styles.pageTitle}>{t('title')}</h1>
         <button type="button" className="btn secondary" onClick={() => markRead.mutate('all')} disabled={markRead.isPending || unread === 0}>
-          {t('notifications.markAll')}
+          {t('markAll')}
         </button>
       </div>
       <section aria-busy={list.isPending} data-testid="notifications-page">
@@ -32,7 +32,7 @@ export default function NotificationsPage() {
         ) : list.isError && notices.length === 0 ? (
           <LoadFailed onRetry={() => void list.refetch()} />
         ) : notices.length === 0 ? (
-          <p className="empty">{t('notifications.empty')}</p>
+          <p className="empty">{t('empty')}</p>
         ) : (
           <ul className={styles.list}>
             {notices.map((n) => (

@@ -8,7 +8,7 @@ import styles from './components/Notifications.module.css';
 
 /** The digest's one-click unsubscribe (issue #17): no login; the signed link names the user and the type. */
 export default function UnsubscribePage() {
-  const { t } = useTranslation('follows');
+  const { t } = useTranslation('notifications');
   const [params] = useSearchParams();
   const [answer, setAnswer] = useState<'working' | 'done' | 'invalid'>('working');
   const type = params.get('type') ?? '';
@@ -28,20 +28,20 @@ export default function UnsubscribePage() {
   const state = whole ? answer : 'invalid';
   return (
     <div className={`page ${styles.page}`} data-testid="notifications-unsubscribe">
-      <h1 className={styles.pageTitle}>{t('notifications.unsubscribe.title')}</h1>
+      <h1 className={styles.pageTitle}>{t('unsubscribe.title')}</h1>
       {state === 'working' && <Spinner />}
       {state === 'done' && (
         <p className="form-success" role="status">
-          {type === 'all' ? t('notifications.unsubscribe.doneAll') : t('notifications.unsubscribe.done', { type: t(`notifications.mailTypes.${type}`) })}
+          {type === 'all' ? t('unsubscribe.doneAll') : t('unsubscribe.done', { type: t(`mailTypes.${type}`) })}
         </p>
       )}
       {state === 'invalid' && (
         <p className="form-error" role="alert">
-          {t('notifications.unsubscribe.invalid')}
+          {t('unsubscribe.invalid')}
         </p>
       )}
       <Link to="/accounts/" className="btn secondary">
-        {t('notifications.unsubscribe.manage')}
+        {t('unsubscribe.manage')}
       </Link>
     </div>
   );

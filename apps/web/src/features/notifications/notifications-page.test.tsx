@@ -42,7 +42,7 @@ describe('the notifications page when its list fails (issue #29)', () => {
     renderApp('/notifications/', siteData({ user: user() }));
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(alert).toHaveTextContent(i18n.t('error.generic'));
-    expect(screen.queryByText(i18n.t('follows:notifications.empty'))).toBeNull();
+    expect(screen.queryByText(i18n.t('notifications:empty'))).toBeNull();
     list.healthy = true;
     await userEvent.click(screen.getByRole('button', { name: i18n.t('actions.retry') }));
     const shown = await screen.findAllByTestId('notice', {}, { timeout: 10_000 });

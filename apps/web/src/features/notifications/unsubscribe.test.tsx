@@ -23,8 +23,8 @@ describe('the digest’s unsubscribe page (issue #17)', () => {
     await i18n.changeLanguage('ko');
     answering(200, { type: 'all' });
     renderApp('/notifications/unsubscribe/?u=7&type=all&t=abc');
-    expect(await screen.findByText(i18n.t('follows:notifications.unsubscribe.doneAll'), {}, { timeout: 5000 })).toHaveAttribute('role', 'status');
-    expect(i18n.t('follows:notifications.unsubscribe.doneAll')).not.toBe('You will no longer get notification e-mails.');
+    expect(await screen.findByText(i18n.t('notifications:unsubscribe.doneAll'), {}, { timeout: 5000 })).toHaveAttribute('role', 'status');
+    expect(i18n.t('notifications:unsubscribe.doneAll')).not.toBe('You will no longer get notification e-mails.');
   }, 20_000);
 
   it('says clearly that a refused link is not valid, and stays (no login page)', async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { avatarImage } from '../../ui/avatar.ts';
 import { useCurrentUser, useSite } from '../../site.ts';
-import { ReportButton } from '../../kit/components/ReportButton.tsx';
+import { LazyReportButton } from '../../kit/components/LazyReportButton.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { HireBadge } from '../../kit/components/HireBadge.tsx';
 import { ContactSlot } from '../../kit/slots.tsx';
@@ -87,7 +87,7 @@ export default function ProfilePage() {
             <SocialLinks profile={profile} />
             {/* Issue #20: write to the artist through the inbox (never by address); not on one's own page. */}
             {!isOwner && <ContactSlot artist={profile} />}
-            <ReportButton target="user" targetId={profile.id} ownerId={profile.id} name={profile.name} />
+            <LazyReportButton target="user" targetId={profile.id} ownerId={profile.id} name={profile.name} />
             {isOwner && (
               <Suspense fallback={null}>
                 <EditProfile slug={slug} />

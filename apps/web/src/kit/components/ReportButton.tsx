@@ -12,17 +12,14 @@ const ReportDialog = lazyComponent(() => import('./ReportDialog.tsx'));
  * Issue #31: the "Report" / "신고" item of the artwork overlay, the profile page and the open call page. Not on one's
  * own work, profile or call; a guest is taken to log in first (reports need an account).
  */
-export function ReportButton({
-  target,
-  targetId,
-  ownerId,
-  name,
-}: {
+export interface ReportButtonProps {
   target: ReportTarget;
   targetId: number;
   ownerId: number | null | undefined;
   name: string;
-}) {
+}
+
+export function ReportButton({ target, targetId, ownerId, name }: ReportButtonProps) {
   const { t } = useTranslation();
   const viewer = useCurrentUser();
   const [open, setOpen] = useState(false);

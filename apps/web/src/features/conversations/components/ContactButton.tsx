@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { lazyComponent } from '../../../lazy.ts';
 import { useCurrentUser } from '../../../site.ts';
 import type { ContactTarget } from '../../../kit/slots.tsx';
-import styles from '../Inbox.module.css';
+import styles from './ContactButton.module.css';
 
 const ContactDialog = lazyComponent(() => import('./ContactForm.tsx'));
 

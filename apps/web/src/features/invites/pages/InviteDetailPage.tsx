@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../../site.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { tabIds, tabKeys } from '../../../ui/tabs.ts';
 import { SiteShareLinks } from '../../../kit/components/ShareLinks.tsx';
-import { ReportButton } from '../../../kit/components/ReportButton.tsx';
+import { LazyReportButton } from '../../../kit/components/LazyReportButton.tsx';
 import { type InviteDetail, type InviteInput, inviteKeys, saveInvite, useInvite, useToggleSubscription } from '../api/invites.ts';
 import { InvitePages } from '../components/InvitePages.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
@@ -191,7 +191,7 @@ export default function InviteDetailPage({ judging }: { judging?: JudgingSlots }
           <div className={styles.socialRow}>
             <Heart invite={invite} />
             <SiteShareLinks path={invitePath(invite.id)} title={invite.title} imagePath={invite.background ? mediaUrl(invite.background, 1400) : undefined} />
-            <ReportButton target="invite" targetId={invite.id} ownerId={invite.owner?.id} name={invite.title} />
+            <LazyReportButton target="invite" targetId={invite.id} ownerId={invite.owner?.id} name={invite.title} />
           </div>
         </div>
         {invite.can_edit && <OwnerBlock invite={invite} />}

@@ -1,5 +1,5 @@
 import type { Notification } from '@axoo/contract';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../site.ts';
@@ -45,13 +45,16 @@ export default function Bell() {
       open={open}
       onOpenChange={setOpen}
     >
-      <Panel onClose={() => setOpen(false)} />
+      {/* The panel's texts (`on-demand/notifications.json`) load when it first opens. */}
+      <Suspense fallback={<Spinner />}>
+        <Panel onClose={() => setOpen(false)} />
+      </Suspense>
     </Popover>
   );
 }
 
 function Panel({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('follows');
+  const { t } = useTranslation('notifications');
   const list = useNotifications('panel');
   const markRead = useMarkRead();
   const navigate = useNavigate();
@@ -63,9 +66,9 @@ function Panel({ onClose }: { onClose: () => void }) {
   return (
     <div className={styles.panelInner}>
       <div className={styles.head}>
-        <h2 className={styles.heading}>{t('notifications.title')}</h2>
+        <h2 className={styles.heading}>{t('title')}</h2>
         <button type="button" className={styles.textButton} onClick={() => markRead.mutate('all')} disabled={markRead.isPending}>
-          {t('notifications.markAll')}
+          {t('markAll')}
         </button>
       </div>
       {list.isPending ? (
@@ -73,7 +76,7 @@ function Panel({ onClose }: { onClose: () => void }) {
       ) : list.isError && notices.length === 0 ? (
         <LoadFailed className={styles.empty} onRetry={() => void list.refetch()} />
       ) : notices.length === 0 ? (
-        <p className={styles.empty}>{t('notifications.empty')}</p>
+        <p className={styles.empty}>{t('empty')}</p>
       ) : (
         <ul className={styles.list}>
           {notices.map((n) => (
@@ -90,7 +93,7 @@ function Panel({ onClose }: { onClose: () => void }) {
           navigate('/notifications/');
         }}
       >
-        {t('notifications.seeAll')}
+        {t('seeAll')}
       </Link>
     </div>
   );

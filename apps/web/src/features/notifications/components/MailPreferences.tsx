@@ -7,7 +7,7 @@ import styles from './Notifications.module.css';
 
 /** The account page's digest preferences (issue #17): one switch per type, saved as it changes. */
 export default function MailPreferences() {
-  const { t } = useTranslation('follows');
+  const { t } = useTranslation('notifications');
   const prefs = usePreferences();
   const save = useSavePreferences();
   // What the person last chose, shown in the same render as the click: the query cache's own update
@@ -24,8 +24,8 @@ export default function MailPreferences() {
   };
   return (
     <section className={styles.prefs} aria-labelledby="mail-prefs-heading" data-testid="mail-preferences">
-      <h2 id="mail-prefs-heading">{t('notifications.prefs.title')}</h2>
-      <p className={styles.hint}>{t('notifications.prefs.hint')}</p>
+      <h2 id="mail-prefs-heading">{t('prefs.title')}</h2>
+      <p className={styles.hint}>{t('prefs.hint')}</p>
       {prefs.isPending || !prefs.data ? (
         <Spinner />
       ) : (
@@ -39,13 +39,13 @@ export default function MailPreferences() {
                   onChange={(e) => choose(type, e.target.checked)}
                   data-testid={`mail-${type}`}
                 />
-                {t(`notifications.mailTypes.${type}`)}
+                {t(`mailTypes.${type}`)}
               </label>
             </li>
           ))}
         </ul>
       )}
-      {save.isError && <p role="alert">{t('notifications.prefs.error')}</p>}
+      {save.isError && <p role="alert">{t('prefs.error')}</p>}
     </section>
   );
 }

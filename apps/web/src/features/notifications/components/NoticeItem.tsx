@@ -6,7 +6,7 @@ import styles from './Notifications.module.css';
 
 /** One group of notices: who, what, when; a click marks it read and follows its link. */
 export function NoticeItem({ notice, onOpen }: { notice: Notification; onOpen: (notice: Notification) => void }) {
-  const { t, i18n } = useTranslation('follows');
+  const { t, i18n } = useTranslation('notifications');
   const actor = notice.actors[0];
   const values = {
     actor: actor?.name ?? '',
@@ -15,7 +15,7 @@ export function NoticeItem({ notice, onOpen }: { notice: Notification; onOpen: (
     artwork: notice.artwork?.title ?? '',
     invite: notice.invite?.title ?? '',
   };
-  const text = t(`notifications.types.${notice.type}${notice.count > 1 ? '_many' : ''}`, values);
+  const text = t(`types.${notice.type}${notice.count > 1 ? '_many' : ''}`, values);
   const when = new Date(notice.created).toLocaleString(i18n.language === 'en' ? 'en-US' : 'ko-KR', { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <li className={`${styles.item} ${notice.read ? '' : styles.unread}`} data-testid="notice" data-type={notice.type}>
@@ -34,7 +34,7 @@ export function NoticeItem({ notice, onOpen }: { notice: Notification; onOpen: (
         {notice.artwork?.cropped_cover && (
           <img src={mediaUrl(notice.artwork.cropped_cover, 156)} alt="" width={48} height={34} className={styles.cover} loading="lazy" />
         )}
-        {!notice.read && <span className="visually-hidden">{t('notifications.unread')}</span>}
+        {!notice.read && <span className="visually-hidden">{t('unread')}</span>}
       </Link>
     </li>
   );
