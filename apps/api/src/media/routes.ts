@@ -123,7 +123,8 @@ async function servedOf(app: FastifyInstance, request: FastifyRequest, raw: stri
   const access = await mediaAccessOf(app.mediaAccess, key);
   if (access?.kind === 'gone') throw notFound();
   if (access?.kind === 'owner' && request.user?.id !== access.ownerId) throw notFound();
-  const isPrivate = access?.kind === 'owner';
+  if (access?.kind === 'restricted' && !(request.user && (await access.allows(request.user)))) throw notFound();
+  const isPrivate = access?.kind === 'owner' || access?.kind === 'restricted';
   if (access?.kind !== 'public') {
     if (w === undefined) return { source: key, rendition: null, watermark: null, private: isPrivate };
     const asked = renditionOf(raw, w, request.headers.accept);
