@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { InviteResultsSchema, VoteBallotSchema } from '@axoo/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import {
   inviteSnapshots,
   inviteVoteRounds,
 } from '../../../db/schema/index.ts';
+import { migrationsFolder } from '../../../db/client.ts';
 import { renderImage } from '../../../media/images.ts';
 import { storedKeysOfInvites } from '../stored.ts';
 
@@ -137,6 +140,14 @@ describe("the call's public pages name no frozen copy of a protected entry (issu
     expect(results.json().results).toEqual([
       expect.objectContaining({ application: guarded.application, max_public_width: 1280, cover: expect.stringContaining(publicFolder) }),
     ]);
+    // The pages themselves (server-rendered, with the results' share preview) name public copies only.
+    for (const path of [`/goodluck/${inviteId}/vote/`, `/goodluck/${inviteId}/results/`]) {
+      const page = await app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'ko' } });
+      expect(page.statusCode).toBe(200);
+      for (const key of frozenKeys()) expect(page.body, path).not.toContain(key);
+    }
+    const shared = await app.inject({ method: 'GET', url: `/goodluck/${inviteId}/results/` });
+    expect(shared.body).toMatch(new RegExp(`<meta property="og:image" content="[^"]*/media/submissions/p/${guarded.application}/[0-9a-f]{32}\\.png\\?w=\\d+"`));
     // The unprotected entry is served as before: its frozen copy, no cap.
     const open = ballot.json().entries.find((e: { application: number }) => e.application === plain.application);
     expect(open.snapshot).toMatchObject({ cover: plain.cover, max_public_width: null });
@@ -202,5 +213,20 @@ describe('/media/ of a protected entry (issue #34.6)', () => {
       expect.arrayContaining([...frozenKeys(), expect.stringMatching(new RegExp(`^submissions/p/${guarded.application}/[0-9a-f]{32}\\.png$`))]),
     );
     expect(keys.filter((k) => k.startsWith(`submissions/p/${plain.application}/`))).toEqual([]);
+  });
+});
+
+describe('migration 0031 (issue #34.6)', () => {
+  it("gives entries frozen before it their artwork's protection as it is, with a salt of their own; others stay unprotected", async () => {
+    await app.db.update(inviteSnapshots).set({ maxPublicWidth: null, watermark: null, protectionSalt: null }).where(eq(inviteSnapshots.inviteId, inviteId));
+    const file = readFileSync(join(migrationsFolder, '0031_protected_submissions.sql'), 'utf8');
+    const backfill = file.split('--> statement-breakpoint').at(-1) ?? '';
+    expect(backfill).toMatch(/^\s*UPDATE "invite_snapshots"/);
+    await app.db.execute(sql.raw(backfill));
+    const after = await snapshotOf(guarded.application);
+    expect(after).toMatchObject({ maxPublicWidth: 1280, watermark: WATERMARK, protectionSalt: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(await snapshotOf(plain.application)).toMatchObject({ maxPublicWidth: null, watermark: null, protectionSalt: null });
+    const ballot = await (await as(null)).get(`/api/v1/invites/${inviteId}/vote/`);
+    for (const key of frozenKeys()) expect(ballot.body).not.toContain(key);
   });
 });
