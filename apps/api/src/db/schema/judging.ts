@@ -47,6 +47,8 @@ export const inviteSnapshots = pgTable(
     index('invite_snapshots_invite_idx').on(t.inviteId),
     index('invite_snapshots_cover_idx').on(t.cover),
     index('invite_snapshots_cropped_cover_idx').on(t.croppedCover),
+    // Issue #34 (6): `/media/` finds the entry a frozen content image belongs to.
+    index('invite_snapshots_images_idx').using('gin', t.images),
   ],
 );
 

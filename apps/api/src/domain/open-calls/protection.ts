@@ -68,7 +68,7 @@ export async function snapshotOfSubmissionKey(db: Executor, key: string): Promis
     .where(
       application !== null
         ? eq(inviteSnapshots.applicationId, application)
-        : or(eq(inviteSnapshots.cover, key), eq(inviteSnapshots.croppedCover, key), sql`jsonb_exists(${inviteSnapshots.images}, ${key})`),
+        : or(eq(inviteSnapshots.cover, key), eq(inviteSnapshots.croppedCover, key), sql`${inviteSnapshots.images} @> ${JSON.stringify([key])}::jsonb`),
     )
     .limit(1);
   return row ? { ...row.snapshot, applicantId: row.applicantId } : null;
