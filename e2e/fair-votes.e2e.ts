@@ -1,4 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   inviteApplications,
@@ -14,7 +17,7 @@ import {
   users,
 } from '../apps/api/src/db/schema/index.ts';
 import { buildArtwork, buildInvite, buildUser, type UserRow } from '../apps/api/test/factories.ts';
-import { type Browser, fixtures, mailTo, openBrowser, screenshot } from './support.ts';
+import { type Browser, dataDir, fixtures, mailTo, openBrowser, screenshot } from './support.ts';
 
 // Issue #33's gaps, in ko and en: the owner opens a public vote round from the JUDGING tab (dates in their own time
 // zone); an account confirms its e-mail from the settings' mail and votes from a 390 px phone, then moves its vote
@@ -178,6 +181,56 @@ describe.each(['ko', 'en'] as const)('fair votes and feedback (issue #33.5, #33.
     await artistPage.getByTestId('vote-own').waitFor();
     expect(await artistPage.getByTestId('vote-entry').nth(0).getByTestId('vote-button').count()).toBe(0);
     expect(await artistPage.getByTestId('vote-entry').nth(1).getByTestId('vote-button').count()).toBe(1);
+  });
+
+  it('a guest on a phone sees a protected entry capped on the vote and results pages, its frozen copy never named (issue #34.6)', async () => {
+    const app = await fixtures();
+    const { invite, ids } = await call(`Vote guarded ${tag}`);
+    // The first entry was frozen from a project capped at 1280 px with a watermark: its frozen copy is 2400 px wide.
+    const frozen = `submissions/guarded${tag.toLowerCase()}.png`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600"><defs><linearGradient id="g"><stop offset="0" stop-color="#1b4f72"/><stop offset="1" stop-color="#f5b041"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
+    const file = join(dataDir(), 'media', frozen);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, await sharp(Buffer.from(svg)).png().toBuffer());
+    await app.db
+      .update(inviteSnapshots)
+      .set({
+        cover: frozen,
+        croppedCover: frozen,
+        maxPublicWidth: 1280,
+        watermark: { text: '© 김하나 작가', position: 'tiled', opacity: 0.8 },
+        protectionSalt: '5a1f'.repeat(8),
+      })
+      .where(eq(inviteSnapshots.applicationId, ids[0]));
+    await app.db.update(inviteApplications).set({ selected: true }).where(eq(inviteApplications.id, ids[0]));
+    await app.db.insert(inviteVoteRounds).values({ inviteId: invite, starts: new Date(Date.now() - DAY), ends: new Date(Date.now() + DAY) });
+    const phone = await openBrowser({ lang, mobile: true, deviceScaleFactor: 3 });
+    open.push(phone);
+    const guest = phone.page;
+    const publicCopy = new RegExp(`/media/submissions/p/${ids[0]}/[0-9a-f]{32}\\.png\\?w=(\\d+)$`);
+    for (const [path, selector] of [
+      [`/goodluck/${invite}/vote/`, '[data-testid="vote-entry"] img'],
+      [`/goodluck/${invite}/results/`, '[data-testid="result-entry"] img'],
+    ] as const) {
+      await guest.goto(path);
+      const image = guest.locator(selector).first();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+      const src = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(src, path).toMatch(publicCopy);
+      expect(Number(publicCopy.exec(src)?.[1])).toBeLessThanOrEqual(1280);
+      const fetched = await guest.request.get(src, { headers: { accept: 'image/png' } });
+      expect(fetched.status()).toBe(200);
+      expect((await sharp(await fetched.body()).metadata()).width).toBeLessThanOrEqual(1280);
+      expect(await guest.content()).not.toContain(frozen);
+      expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(guest, `fair-votes-guarded-${path.includes('vote') ? 'vote' : 'results'}-${lang}-phone`);
+    }
+    // The vote page offers nothing wider than the cap for the 3× screen.
+    await guest.goto(`/goodluck/${invite}/vote/`);
+    const srcset = await guest.locator('[data-testid="vote-entry"] img').first().getAttribute('srcset');
+    expect([...(srcset ?? '').matchAll(/\?w=(\d+)/g)].map((m) => Number(m[1]))).toEqual([800, 1280]);
+    // The frozen copy's own address answers the guest nothing.
+    expect((await guest.request.get(`/media/${frozen}`)).status()).toBe(404);
   });
 
   it('the applicant reads the released feedback on the call’s page, no juror named', async () => {

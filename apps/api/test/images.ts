@@ -65,3 +65,18 @@ export async function makePngBomb(size: number): Promise<Buffer> {
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat(parts)), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/** A picture with detail, so a watermark shows as a pixel difference (a flat colour could hide a light one; issue #34.6). */
+export async function photo(width: number, height: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#1b4f72"/><stop offset="1" stop-color="#f5b041"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Mean absolute difference per channel of two images of the same size (0..255). */
+export async function difference(a: Buffer, b: Buffer): Promise<number> {
+  const [x, y] = await Promise.all([a, b].map((img) => sharp(img).removeAlpha().raw().toBuffer({ resolveWithObject: true })));
+  if (x.info.width !== y.info.width || x.info.height !== y.info.height) throw new Error(`sizes differ: ${x.info.width} and ${y.info.width}`);
+  let sum = 0;
+  for (let i = 0; i < x.data.length; i++) sum += Math.abs(x.data[i] - y.data[i]);
+  return sum / x.data.length;
+}

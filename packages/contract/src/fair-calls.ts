@@ -18,6 +18,8 @@ export const ResultEntrySchema = z.object({
   title: z.string(),
   cover: z.string(),
   cropped_cover: z.string(),
+  /** Issue #34 (6): the widest rendition its cover may be asked at (a protected entry's public copy), or null. */
+  max_public_width: z.number().nullable(),
   artwork: z.number().nullable(),
   artist: UserCardSchema.pick({ id: true, username: true, name: true, slug: true, cropped_avatar: true }).nullable(),
 });

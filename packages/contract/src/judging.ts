@@ -41,6 +41,8 @@ export const SnapshotSchema = z.object({
   concepts: z.array(named('concept')),
   tags: z.array(z.string()),
   created: z.string(),
+  /** Issue #34 (6): the widest rendition its images may be asked at (a protected entry on a public page), or null. */
+  max_public_width: z.number().nullable(),
 });
 
 export const CriterionSchema = z.object({

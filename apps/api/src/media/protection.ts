@@ -1,16 +1,20 @@
 import type { Watermark } from '@axoo/contract';
+import type { UserRow } from '../db/schema/index.ts';
 import { FORMAT_TYPES, type RenditionFormat, renderImage, renditionKey, renditionWidth } from './images.ts';
 import type { Storage } from './storage.ts';
 
 /**
  * Issue #34 (6): how `/media/<key>` may serve a key, as the feature that owns it says (`app.mediaAccess`): a public
  * copy of protected work (rendered from `original` within `maxWidth`, with the watermark), a name that no longer
- * resolves, or an original only its owner may fetch (never from a shared cache). No source answering: served as before.
+ * resolves, an original only its owner may fetch, or one only those `allows` admits may fetch (a protected open-call
+ * entry's frozen copy: the call's owner, staff, jurors, the applicant); neither from a shared cache. No source
+ * answering: served as before.
  */
 export type MediaAccess =
   | { kind: 'public'; original: string; maxWidth: number | null; watermark: Watermark | null }
   | { kind: 'gone' }
-  | { kind: 'owner'; ownerId: number };
+  | { kind: 'owner'; ownerId: number }
+  | { kind: 'restricted'; allows: (user: UserRow) => Promise<boolean> };
 export type MediaAccessSource = (key: string) => Promise<MediaAccess | null>;
 
 /** What an owner-only answer carries: no shared cache (nginx, a CDN) keeps it, the browser does not store it. */

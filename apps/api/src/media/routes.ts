@@ -117,13 +117,15 @@ interface Served {
 /**
  * Issue #34 (6): what a request of `key` is served from. A public copy of protected work is always a rendition of its
  * original, at most the cap wide (the cap, or the largest width, when no `w` is asked) and watermarked; a name that no
- * longer resolves is a 404; an owner-only original is a 404 for anyone but its owner.
+ * longer resolves is a 404; an owner-only original is a 404 for anyone but its owner, and a restricted one (a protected
+ * open-call entry's frozen copy) for anyone its source does not admit.
  */
 async function servedOf(app: FastifyInstance, request: FastifyRequest, raw: string | undefined, key: string, w: string | undefined): Promise<Served> {
   const access = await mediaAccessOf(app.mediaAccess, key);
   if (access?.kind === 'gone') throw notFound();
   if (access?.kind === 'owner' && request.user?.id !== access.ownerId) throw notFound();
-  const isPrivate = access?.kind === 'owner';
+  if (access?.kind === 'restricted' && !(request.user && (await access.allows(request.user)))) throw notFound();
+  const isPrivate = access?.kind === 'owner' || access?.kind === 'restricted';
   if (access?.kind !== 'public') {
     if (w === undefined) return { source: key, rendition: null, watermark: null, private: isPrivate };
     const asked = renditionOf(raw, w, request.headers.accept);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
-import { CRITERION_NAME_MAX, type Lang, TITLE_MAX } from '@axoo/contract';
+import { CRITERION_NAME_MAX, type Lang, type PublicWidth, TITLE_MAX, type Watermark } from '@axoo/contract';
 import { inviteApplications, invites } from './invites.ts';
 import { users } from './users.ts';
 import type { ExportStatus } from './rights.ts';
@@ -34,11 +34,21 @@ export const inviteSnapshots = pgTable(
     images: jsonb().$type<string[]>().notNull().default([]),
     taxonomy: jsonb().$type<SnapshotTaxonomy>().notNull().default({ categories: [], fields: [], concepts: [], tags: [] }),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue #34 (6): the artwork's protection when it was sent (cap, watermark) and a salt of the entry's own, set while
+     * either is on: the call's public pages name its images by public copies (`domain/open-calls/protection.ts`).
+     */
+    maxPublicWidth: smallint().$type<PublicWidth>(),
+    watermark: jsonb().$type<Watermark>(),
+    protectionSalt: varchar({ length: 32 }),
   },
   (t) => [
+    check('invite_snapshots_max_public_width_choice', sql`${t.maxPublicWidth} is null or ${t.maxPublicWidth} in (1280, 1920, 2560)`),
     index('invite_snapshots_invite_idx').on(t.inviteId),
     index('invite_snapshots_cover_idx').on(t.cover),
     index('invite_snapshots_cropped_cover_idx').on(t.croppedCover),
+    // Issue #34 (6): `/media/` finds the entry a frozen content image belongs to.
+    index('invite_snapshots_images_idx').using('gin', t.images),
   ],
 );
 

@@ -29,13 +29,18 @@ export const saltFor = (maxPublicWidth: number | null, watermark: Watermark | nu
 
 const extensionOf = (key: string) => /\.[a-z]+$/.exec(key)?.[0] ?? '';
 
+/** `<folder>/<md5(salt ‖ key)>.<ext>`: a public copy's name, from which the key cannot be derived ('' stays ''). */
+export function saltedKey(folder: string, salt: string, key: string): string {
+  if (!key) return key;
+  const hash = createHash('md5')
+    .update(salt + key)
+    .digest('hex');
+  return `${folder}/${hash}${extensionOf(key)}`;
+}
+
 /** The public copy's key of one of a protected artwork's images ('' stays ''); the same as `publicCover` in SQL. */
 export function publicKeyOf(row: ProtectedRow, key: string): string {
-  if (!key || row.protectionSalt === null) return key;
-  const hash = createHash('md5')
-    .update(row.protectionSalt + key)
-    .digest('hex');
-  return `artworks/${row.id}/p/${hash}${extensionOf(key)}`;
+  return row.protectionSalt === null ? key : saltedKey(`artworks/${row.id}/p`, row.protectionSalt, key);
 }
 
 /** A body with its own images named by their public copies (a width asked for stays). */

@@ -6,6 +6,7 @@ import { anonymousHtml } from '../../html/sanitize.ts';
 import { EXTENSIONS, typeOfExtension, withoutMetadata } from '../../media/images.ts';
 import { newMediaKey } from '../../media/service.ts';
 import type { Storage } from '../../media/storage.ts';
+import { saltFor } from '../artworks/protection.ts';
 import { type Related, withRelated } from '../artworks/read-model.ts';
 
 /**
@@ -106,6 +107,10 @@ export async function prepareSnapshot(db: Executor, storage: Storage, artworkId:
         concepts: related.concepts,
         tags: related.tags.map((t) => t.name),
       },
+      // Issue #34 (6): the protection it was sent with, and a salt of the entry's own (`./protection.ts`).
+      maxPublicWidth: row.maxPublicWidth,
+      watermark: row.watermark,
+      protectionSalt: saltFor(row.maxPublicWidth, row.watermark),
     },
     copies: [...copies.values()].filter(Boolean),
   };
@@ -147,10 +152,13 @@ export function findSnapshots(db: Executor, applicationIds: number[]) {
 
 /**
  * The snapshot as the API answers it. `blind` (a juror's view of a call that hides names) also drops what the
- * content's markup could name the artist by: image alt and title text and links (their text stays).
+ * content's markup could name the artist by: image alt and title text and links (their text stays). `max_public_width`
+ * is the cap the images named are within: a public page passes `publicSnapshot(row)` and names it (issue #34.6), the
+ * entry as sent (its owner, jurors, the applicant) has none.
  */
-export function presentSnapshot(row: SnapshotRow, lang: Lang, options: { blind?: boolean } = {}) {
+export function presentSnapshot(row: SnapshotRow, lang: Lang, options: { blind?: boolean; maxPublicWidth?: number | null } = {}) {
   return {
+    max_public_width: options.maxPublicWidth ?? null,
     title: row.title,
     content: options.blind ? anonymousHtml(row.content) : row.content,
     cover: row.cover,

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { difference, photo } from '../../../test/images.ts';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildArtwork, buildPremium, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
 import { artworks, follows } from '../../db/schema/index.ts';
@@ -23,21 +24,6 @@ const agents: Record<'guest' | 'member' | 'owner', Agent> = {} as never;
 const SECRET = 'secretorig';
 const WATERMARK = { text: '© 김하나 작가', position: 'tiled', opacity: 0.8 } as const;
 let keys: { cover: string; rawCover: string; croppedCover: string; body: string };
-
-/** A picture with detail, so a watermark shows as a pixel difference (a flat colour could hide a light one). */
-async function photo(width: number, height: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#1b4f72"/><stop offset="1" stop-color="#f5b041"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-/** Mean absolute difference per channel of two images of the same size (0..255). */
-async function difference(a: Buffer, b: Buffer): Promise<number> {
-  const [x, y] = await Promise.all([a, b].map((img) => sharp(img).removeAlpha().raw().toBuffer({ resolveWithObject: true })));
-  expect(x.info.width).toBe(y.info.width);
-  let sum = 0;
-  for (let i = 0; i < x.data.length; i++) sum += Math.abs(x.data[i] - y.data[i]);
-  return sum / x.data.length;
-}
 
 beforeAll(async () => {
   app = await buildTestApp({ JOBS_POLL_MS: 0 });

@@ -27,6 +27,7 @@ import { ANONYMISE_JOB, anonymiseSnapshots, enqueueAnonymise } from './judging/a
 import { enqueue } from '../../jobs/queue.ts';
 import { fairCallRoutes } from './fair/routes.ts';
 import { registerFairCalls } from './fair/wiring.ts';
+import { registerSubmissionAccess } from './protection.ts';
 
 /**
  * Goodluck invites (SPEC §2 Invites, §3, §4, §7), one room with a folder per sub-room, each with its routes, service
@@ -75,6 +76,8 @@ export async function invitesPlugin(app: FastifyInstance) {
   // Judging (issue #16).
   // The frozen copies' images stay while their invite (and so the snapshot) exists, whatever the artist edits.
   app.mediaCleanup.retain(columnRetainer([inviteSnapshots.cover, inviteSnapshots.croppedCover], [inviteSnapshots.content]));
+  // Issue #34 (6): a protected entry's public copies, and its frozen copies only for those who judge it.
+  registerSubmissionAccess(app);
   // The juror pack goes with its invite (issue #13).
   app.mediaCleanup.collect('invite', (db, id) => packQueries.packKeysOf(db, [id]));
   // Issue #29: entries frozen before anonymous copies existed get them, in a one-off pass queued at start-up when any

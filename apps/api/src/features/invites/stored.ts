@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { inviteColumns, invitePages, invites } from '../../db/schema/index.ts';
 import { mediaKeysIn } from '../../html/sanitize.ts';
+import { publicSubmissionKeys } from '../../domain/open-calls/protection.ts';
 import { snapshotKeys } from '../../domain/open-calls/snapshot.ts';
 
 /** The invites a user owns (deleting the account deletes them). */
@@ -25,5 +26,7 @@ export async function storedKeysOfInvites(db: Executor, inviteIds: number[]): Pr
     .innerJoin(invitePages, eq(invitePages.id, inviteColumns.pageId))
     .where(inArray(invitePages.inviteId, inviteIds));
   const frozen = await snapshotKeys(db, inviteIds);
-  return [...own.flatMap((r) => [r.logo, r.background]), ...columns.flatMap((c) => mediaKeysIn(c.content)), ...frozen].filter(Boolean);
+  // Issue #34 (6): the public copies of protected entries, so their renditions go too.
+  const publicCopies = await publicSubmissionKeys(db, inviteIds);
+  return [...own.flatMap((r) => [r.logo, r.background]), ...columns.flatMap((c) => mediaKeysIn(c.content)), ...frozen, ...publicCopies].filter(Boolean);
 }

@@ -59,7 +59,10 @@ export async function callFigures(db: Executor, inviteId: number) {
   return { entries: entries?.n ?? 0, jurors: jurors?.n ?? 0 };
 }
 
-/** The selected entries, oldest first: the frozen title and cover (the live artwork's for an entry from before snapshots) and the artist. */
+/**
+ * The selected entries, oldest first: the frozen title and cover (the live artwork's for an entry from before
+ * snapshots) and the artist; `salt` and `maxPublicWidth` the frozen entry's protection (issue #34.6), null without one.
+ */
 export function selectedEntries(db: Executor, inviteId: number) {
   return db
     .select({
@@ -69,6 +72,10 @@ export function selectedEntries(db: Executor, inviteId: number) {
       // Issue #34 (6): the live artwork's cover as anyone may receive it (a protected work's public copy).
       cover: sql<string>`coalesce(${inviteSnapshots.cover}, ${publicCover(artworks.cover)}, '')`,
       croppedCover: sql<string>`coalesce(${inviteSnapshots.croppedCover}, ${publicCover(artworks.croppedCover)}, '')`,
+      salt: inviteSnapshots.protectionSalt,
+      maxPublicWidth: sql<
+        number | null
+      >`case when ${inviteSnapshots.applicationId} is null then ${artworks.maxPublicWidth} else ${inviteSnapshots.maxPublicWidth} end`,
       artist: { id: users.id, username: users.username, name: users.name, slug: users.slug, croppedAvatar: users.croppedAvatar },
     })
     .from(inviteApplications)

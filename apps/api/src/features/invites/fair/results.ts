@@ -1,6 +1,7 @@
 import type { InviteResults } from '@axoo/contract';
 import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../http/errors.ts';
+import { publicSubmissionKeyOf } from '../../../domain/open-calls/protection.ts';
 import { presentUser } from '../../../domain/users/present.ts';
 import { loadInvite } from '../calls/service.ts';
 import * as q from './queries.ts';
@@ -23,11 +24,13 @@ export async function getResults(db: Db, inviteId: number): Promise<InviteResult
     selected_at: invite.selected ? invite.selected.toISOString() : null,
     entries: figures.entries,
     jurors: figures.jurors,
+    // Issue #34 (6): a protected entry's frozen cover by its public copy, capped and watermarked.
     results: rows.map((r) => ({
       application: r.application,
       title: r.title,
-      cover: r.cover,
-      cropped_cover: r.croppedCover,
+      cover: publicSubmissionKeyOf({ applicationId: r.application, protectionSalt: r.salt }, r.cover),
+      cropped_cover: publicSubmissionKeyOf({ applicationId: r.application, protectionSalt: r.salt }, r.croppedCover),
+      max_public_width: r.maxPublicWidth,
       artwork: r.artwork,
       artist: r.artist ? presentUser.owner(r.artist) : null,
     })),

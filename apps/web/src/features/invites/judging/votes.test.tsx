@@ -26,6 +26,7 @@ const snapshot = (title: string) => ({
   concepts: [],
   tags: [],
   created: new Date().toISOString(),
+  max_public_width: null as number | null,
 });
 const round = (over: Record<string, unknown> = {}) => ({
   id: 9,
@@ -160,6 +161,27 @@ describe('the vote page (issue #33.7)', () => {
     expect(within(other).getByTestId('vote-button')).toBeInTheDocument();
     expect(within(own).queryByTestId('vote-button')).toBeNull();
     expect(within(own).getByTestId('vote-own')).toHaveTextContent('Your entry (you cannot vote for it)');
+  });
+
+  it('never offers a protected entry wider than its cap (issue #34.6); an unprotected one as before (en)', async () => {
+    await i18n.changeLanguage('en');
+    const capped = { ...snapshot('Guarded'), max_public_width: 1280 };
+    stub((path) =>
+      path === '/api/v1/invites/3/vote/'
+        ? json(
+            ballot({
+              entries: [
+                { application: 21, snapshot: capped, own: false },
+                { application: 22, snapshot: snapshot('Open'), own: false },
+              ],
+            }),
+          )
+        : null,
+    );
+    renderApp('/goodluck/3/vote/', siteData({ user: null }));
+    await screen.findAllByTestId('vote-entry', undefined, { timeout: 5000 });
+    expect(screen.getByRole('img', { name: 'Guarded' })).toHaveAttribute('srcset', '/media/Guarded.png?w=800 1x, /media/Guarded.png?w=1280 2x');
+    expect(screen.getByRole('img', { name: 'Open' })).toHaveAttribute('srcset', '/media/Open.png?w=800 1x, /media/Open.png?w=1600 2x');
   });
 
   it('shows a member with an unconfirmed address the way to the account settings instead of vote buttons (ko)', async () => {

@@ -2,6 +2,7 @@ import { ACCOUNT_SETTINGS_PATH, type Lang, VOTE_ACCOUNT_MIN_DAYS, VOTES_PER_IP }
 import type { Db } from '../../../../db/client.ts';
 import { AppError, badRequest, notAuthenticated, notFound } from '../../../../http/errors.ts';
 import type { UserRow } from '../../../../domain/users/user.ts';
+import { publicSnapshot } from '../../../../domain/open-calls/protection.ts';
 import { presentSnapshot } from '../../../../domain/open-calls/snapshot.ts';
 import * as shared from '../queries.ts';
 import * as scoreQueries from '../scores/queries.ts';
@@ -77,7 +78,8 @@ export async function getBallot(db: Db, viewer: UserRow | null, inviteId: number
     mine: viewer ? await q.myVote(db, round.id, viewer.id) : null,
     entries: rows.map((r) => ({
       application: r.id,
-      snapshot: presentSnapshot(r.snapshot, lang, { blind: !invite.revealNames }),
+      // Issue #34 (6): a public page: a protected entry's images are its public copies, capped and watermarked.
+      snapshot: presentSnapshot(publicSnapshot(r.snapshot), lang, { blind: !invite.revealNames, maxPublicWidth: r.snapshot.maxPublicWidth }),
       own: viewer !== null && r.applicantId === viewer.id,
     })),
   };

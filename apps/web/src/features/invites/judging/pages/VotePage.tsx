@@ -1,4 +1,4 @@
-import { ACCOUNT_SETTINGS_PATH, invitePath, mediaSrcSet, mediaUrl, type VoteBallot } from '@axoo/contract';
+import { ACCOUNT_SETTINGS_PATH, invitePath, mediaUrl, type VoteBallot, widthsWithin } from '@axoo/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../../api/client.ts';
@@ -92,10 +92,18 @@ export default function VotePage() {
           <ul className={styles.voteGallery} data-testid="vote-gallery">
             {data.entries.map((e) => {
               const key = e.snapshot.cropped_cover || e.snapshot.cover;
+              // Issue #34 (6): a protected entry is never offered wider than its cap.
+              const [one, two = one] = widthsWithin([800, 1600], e.snapshot.max_public_width);
               return (
                 <li key={e.application} className={styles.voteCard} data-testid="vote-entry">
                   {key && (
-                    <img src={mediaUrl(key, 800)} srcSet={mediaSrcSet(key, 800)} sizes="(min-width: 720px) 50vw, 100vw" alt={e.snapshot.title} loading="lazy" />
+                    <img
+                      src={mediaUrl(key, one)}
+                      srcSet={`${mediaUrl(key, one)} 1x, ${mediaUrl(key, two)} 2x`}
+                      sizes="(min-width: 720px) 50vw, 100vw"
+                      alt={e.snapshot.title}
+                      loading="lazy"
+                    />
                   )}
                   <h2 className={styles.voteTitle}>{e.snapshot.title}</h2>
                   <EntryAction
