@@ -9,6 +9,7 @@ import { baseURL, type Browser, dataDir, fixtures, openBrowser, screenshot } fro
 import { report, SEED } from './seed.ts';
 import { armCanary, audit, type Hit } from './xss/canary.ts';
 import { corpus, PER_FIELD_FLOOR, type Payload, shortCorpus } from './xss/corpus.ts';
+import { type ModerationPages, writeModeration } from './xss/moderation.ts';
 import { type NewestPages, type Writer, writeNewest } from './xss/newest.ts';
 
 /**
@@ -17,7 +18,9 @@ import { type NewestPages, type Writer, writeNewest } from './xss/newest.ts';
  * title, content HTML, tags and content images' alt text; profile name, biography, about, website and social
  * links; invite title, subtitle, description, questions and page columns; application answers; banner and partner
  * texts and links; and (issue #29) inbox subjects and messages, hire notes and rates, rubric criteria, jurors'
- * comments, the pages of a brand's own call and the notifications that name who acted. Then every page that shows them is opened in Chromium, armed with a canary, as the people who
+ * comments, the pages of a brand's own call and the notifications that name who acted; (issues #31, #33 and #34.6,
+ * `xss/moderation.ts`) reports' details, staff's action notes, appeals, takedown notices and counter-notices, repost
+ * holds' explanations, the jury's released feedback and watermark texts. Then every page that shows them is opened in Chromium, armed with a canary, as the people who
  * see them (guest, owner, staff, applicant): no payload may run and no Content-Security-Policy violation may be
  * reported. Each page's server HTML is also read by the browser with scripts off: no markup a payload brought,
  * the share-preview tags escaped and in the head, the inlined JSON whole.
@@ -149,6 +152,8 @@ interface Chunk {
   tag: string | null;
   /** The newest fields' pages (issue #29): hire, inbox, rubrics, a juror's comments, a brand's call, notices. */
   newest: NewestPages;
+  /** Issues #31, #33 and #34's pages: decisions, takedown notices, holds, released feedback, watermarks. */
+  moderation: ModerationPages;
 }
 
 const payloads = corpus(SEED);
@@ -321,8 +326,10 @@ async function writeChunk(c: number, list: Payload[]): Promise<Chunk> {
   const search = list.find((p) => p.text.trim().length <= 100 && p.text.trim().length >= 3)?.text ?? 'a';
   const newest = await writeNewest(writer, { c, list, users, artworks, brand, staff, returned: returned[0], db });
   for (const user of newest.hirers) profiles.add(user);
+  const moderation = await writeModeration(writer, { c, list, users, artworks, brand, staff, returned: returned[0], db, short: shortFor(c) });
   return {
     newest,
+    moderation,
     payloads: list,
     users,
     artworks,
@@ -443,9 +450,9 @@ async function scrollAll(page: Page, rounds: number): Promise<number> {
   return count;
 }
 
-/** Opens a page in the armed browser, lets it settle (and act), then audits the live document. */
-async function visit(path: string, options: { act?: (page: Page) => Promise<void>; wait?: string } = {}) {
-  const page = live.page;
+/** Opens a page in the armed browser (its first tab unless told), lets it settle (and act), then audits the live document. */
+async function visit(path: string, options: { act?: (page: Page) => Promise<void>; wait?: string; page?: Page } = {}) {
+  const page = options.page ?? live.page;
   const before = hits.length;
   await page.goto(path, { waitUntil: 'load' });
   if (options.wait) await page.locator(options.wait).first().waitFor({ timeout: 15_000 });
@@ -458,6 +465,24 @@ async function visit(path: string, options: { act?: (page: Page) => Promise<void
   pagesOpened++;
   for (const p of await audit(page)) problems.push(`live ${path}: ${p}`);
   if (hits.length > before) problems.push(`live ${path}: ${hits.length - before} canary hits`);
+}
+
+/**
+ * Walks a console list page by page (its Next button, issue #31's lists show 20 rows a page): each page's details
+ * opened and its document audited; returns how many pages it read.
+ */
+async function pageThrough(page: Page, path: string, rowSelector: string): Promise<number> {
+  await page.locator(rowSelector).first().waitFor({ timeout: 30_000 });
+  for (let n = 1; ; n++) {
+    for (const d of await page.locator('details').all()) await d.evaluate((el) => el.setAttribute('open', ''));
+    await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => {});
+    for (const p of await audit(page)) problems.push(`live ${path} page ${n}: ${p}`);
+    const next = page.getByRole('button', { name: /^next$/i });
+    if ((await next.count()) === 0 || (await next.isDisabled())) return n;
+    const first = await page.locator(rowSelector).first().innerHTML();
+    await next.click();
+    await expect.poll(() => page.locator(rowSelector).first().innerHTML(), { timeout: 30_000 }).not.toBe(first);
+  }
 }
 
 /** Reads the server's HTML of a page with scripts off, as a link preview or a crawler would, and audits it. */
@@ -620,6 +645,52 @@ describe('stored XSS corpus (issue #15)', () => {
       await visit(path);
     // The brand's own calls under review, their pages written by the brand (issue #29).
     for (const chunk of chunks) await visit(`/goodluck/${chunk.newest.review}/`, { wait: '[data-testid="review-note"]' });
+    // Issue #31's console: the reports (resolved by the corpus's actions: details and notes), the appeals, the audit
+    // log, the takedown notices with their counter-notices and the holds with their explanations, every page of each.
+    const consolePages: Record<string, number> = {};
+    await visit('/admin/reports/', {
+      act: async (page) => {
+        await page.getByTestId('queue-status').selectOption('resolved');
+        consolePages.reports = await pageThrough(page, '/admin/reports/', '[data-testid="report-group"]');
+      },
+    });
+    const lists: [string, string, string][] = [
+      ['appeals', '/admin/appeals/', '[data-testid="appeal"]'],
+      ['audit', '/admin/audit/', '[data-testid="audit-row"]'],
+      ['takedowns', '/admin/takedowns/', '[data-testid="takedown-row"]'],
+      ['holds', '/admin/holds/', '[data-testid="hold-row"]'],
+    ];
+    for (const [name, path, row] of lists)
+      await visit(path, {
+        act: async (page) => {
+          consolePages[name] = await pageThrough(page, path, row);
+        },
+      });
+
+    // The owner of the reported, noticed and held work: the decisions (every page), each decision, the notices with
+    // their counter-notices, each hold with its explanation (issue #31).
+    for (const chunk of chunks) {
+      const m = chunk.moderation;
+      await viewAs(live.context, m.owner);
+      await visit('/moderation/', { act: async (page) => void (await pageThrough(page, '/moderation/', '[data-testid="decision"]')) });
+      for (const id of m.decisions) await visit(`/moderation/${id}/`, { wait: '[data-testid="decision"]' });
+      await visit(`/notices/${m.noticed}/`, { wait: '[data-testid="takedown-notice"]' });
+      for (const id of m.held) await visit(`/holds/${id}/`, { wait: '[data-testid="hold-page"]' });
+      // Each applicant reads the jury's released feedback on the call's page and on the entry's feedback page (issue #33).
+      for (const entry of m.feedback.entries) {
+        await viewAs(live.context, entry.user);
+        await visit(`/goodluck/${m.feedback.invite}/`, { wait: '[data-testid="entry-feedback"]' });
+        await visit(`/goodluck/${m.feedback.invite}/feedback/${entry.application}/`, { wait: '[data-testid="feedback"]' });
+      }
+      // The watermarks' editors (issue #34.6), three tabs at once: all the drafts are one artist's.
+      await viewAs(live.context, m.watermarks.user);
+      const tabs = [live.page, await live.context.newPage(), await live.context.newPage()];
+      const drafts = [...m.watermarks.drafts];
+      await pool(tabs, tabs.length, async (tab) => {
+        for (let id = drafts.shift(); id; id = drafts.shift()) await visit(`/upload/${id}/`, { page: tab, wait: '#upload-watermark-text' });
+      });
+      for (const tab of tabs.slice(1)) await tab.close();
+    }
 
     const fieldFigures = Object.fromEntries(fields);
     report('stored XSS corpus', {
@@ -629,6 +700,7 @@ describe('stored XSS corpus (issue #15)', () => {
       chunks: chunks.length,
       galleryCards,
       pagesOpened,
+      consolePages,
       serverPages,
       executions: hits.filter((h) => h.kind !== 'csp').length,
       cspViolations: hits.filter((h) => h.kind === 'csp').length,
@@ -652,6 +724,7 @@ describe('stored XSS corpus (issue #15)', () => {
     expect(unexpected).toEqual([]);
     expect(hits).toEqual([]);
     expect(problems).toEqual([]);
-    // Some 16 minutes on the shared 2-core machine at load 16 (issue #29's fields added a quarter of the pages).
+    // Some 16 minutes on the shared 2-core machine at load 16 (issue #29's fields added a quarter of the pages); some 23
+    // at load 18 with issues #31, #33 and #34.6's fields (820 pages instead of 306).
   }, 1_800_000);
 });

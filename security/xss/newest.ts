@@ -140,18 +140,24 @@ async function writeJudging(w: Writer, p: ChunkParts): Promise<Pick<NewestPages,
     if (res.status >= 300) throw new Error(`could not apply to the judged call: ${res.status} ${JSON.stringify(res.body)}`);
     applications.push(res.body?.id as number);
   }
-  const juror = await buildUser(p.db, { name: `XSS Juror ${p.c}` });
-  await p.db.db.insert(inviteJurors).values({ inviteId: judged, email: juror.email, userId: juror.id, accepted: new Date() });
-  await p.db.db
-    .update(invites)
-    .set({ status: 'examination', closed: new Date(Date.now() - 60_000) })
-    .where(eq(invites.id, judged));
+  const juror = await startJudging(p.db, judged, `XSS Juror ${p.c}`);
   const jurorApi = await w.as(juror);
   for (const [e, comment] of comments.entries()) {
     const res = await jurorApi.send('POST', '/api/v1/invite-reviews/', { application: applications[e], comment: comment.value });
     w.expectWritten('juror comment', res, comment.count);
   }
   return { rubrics, jury: { user: juror, invite: judged, entries } };
+}
+
+/** A juror who accepted, and the call closed and under examination (as the owner would have it), for the juror's comments. */
+export async function startJudging(db: FastifyInstance, invite: number, name: string): Promise<UserRow> {
+  const juror = await buildUser(db, { name });
+  await db.db.insert(inviteJurors).values({ inviteId: invite, email: juror.email, userId: juror.id, accepted: new Date() });
+  await db.db
+    .update(invites)
+    .set({ status: 'examination', closed: new Date(Date.now() - 60_000) })
+    .where(eq(invites.id, invite));
+  return juror;
 }
 
 /** The brand's own call, sent back under review: a page whose columns carry the chunk, read by staff and the brand. */

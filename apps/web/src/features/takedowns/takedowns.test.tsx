@@ -1,10 +1,12 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import ModerationNotice from '../../kit/components/ModerationNotice.tsx';
-import { answering } from '../../test/render.tsx';
+import { answering, jsonResponse } from '../../test/render.tsx';
+import HoldsAdmin from './admin/HoldsAdmin.tsx';
 import { TakedownForm } from './components/TakedownForm.tsx';
 import TakedownConfirmPage from './TakedownConfirmPage.tsx';
 
@@ -56,5 +58,38 @@ describe('takedowns on the web (issue #31)', () => {
     expect(screen.getByRole('link', { name: '이유 보기 및 설명하기' }).getAttribute('href')).toBe('/holds/5/');
     at('/artwork/6/', <ModerationNotice artwork={{ id: 6, moderation_state: 'hidden', moderation_reason: 'takedown' }} />);
     expect(screen.getByRole('link', { name: '신고 내용 보기 및 이의 제기' }).getAttribute('href')).toBe('/notices/6/');
+  });
+
+  it('the console reaches every hold, 20 a page (the stored-XSS corpus found the 21st out of reach)', async () => {
+    const offsets: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const asked = new URL(url, 'http://x');
+        const offset = Number(asked.searchParams.get('offset'));
+        offsets.push(`${asked.searchParams.get('status')}:${offset}`);
+        const rows = Array.from({ length: Math.min(20, 45 - offset) }, (_x, i) => ({
+          id: offset + i + 1,
+          status: 'held',
+          explanation: `Explained ${offset + i + 1}`,
+          artwork: { id: offset + i + 1, title: `Work ${offset + i + 1}`, author: { name: 'Hana' } },
+          matches: [],
+        }));
+        return jsonResponse({ count: 45, next: null, previous: null, results: rows });
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <HoldsAdmin />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Explained 20')).toBeTruthy();
+    expect(screen.getByText('1 / 3쪽')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    await user.click(await screen.findByRole('button', { name: '다음' }));
+    expect(await screen.findByText('Explained 45')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '다음' })).toHaveProperty('disabled', true);
+    expect(offsets).toEqual(['held:0', 'held:20', 'held:40']);
   });
 });

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Paged } from '../../../api/paging.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { Pager } from './Pager.tsx';
+import { Pager } from '../../../kit/components/Pager.tsx';
+import { MODERATION_PAGE } from '../api/moderation.ts';
 
 /** A select of a moderation list's filter ('' = every value). */
 export function FilterSelect<V extends string>({
@@ -52,7 +53,7 @@ export function Listing<T>({
   return (
     <>
       {query.data.results.length === 0 ? <p className="empty">{empty}</p> : children(query.data.results)}
-      <Pager count={query.data.count} page={page} onPage={onPage} />
+      <Pager count={query.data.count} page={page} size={MODERATION_PAGE} ns="moderation" onPage={onPage} />
     </>
   );
 }

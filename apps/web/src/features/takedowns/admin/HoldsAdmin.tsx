@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../kit/components/Pager.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { decideHold, useAdminHolds } from '../api/takedowns.ts';
+import { ADMIN_PAGE, decideHold, useAdminHolds } from '../api/takedowns.ts';
 import { ImagePair } from '../components/ImagePair.tsx';
 import styles from '../takedowns.module.css';
 import { Decide, StatusTabs } from './Decide.tsx';
@@ -10,13 +11,17 @@ import { Decide, StatusTabs } from './Decide.tsx';
 export default function HoldsAdmin() {
   const { t } = useTranslation('takedowns');
   const [status, setStatus] = useState<'held' | 'released'>('held');
-  const holds = useAdminHolds(status, 1);
+  const [page, setPage] = useState(1);
+  const holds = useAdminHolds(status, page);
   return (
     <section aria-labelledby="holds-title" data-testid="holds-admin">
       <h2 id="holds-title">{t('admin.holds')}</h2>
       <StatusTabs
         value={status}
-        onChange={setStatus}
+        onChange={(v) => {
+          setStatus(v);
+          setPage(1);
+        }}
         options={[
           { value: 'held', label: t('admin.open') },
           { value: 'released', label: t('admin.decided') },
@@ -49,6 +54,7 @@ export default function HoldsAdmin() {
           </article>
         ))
       )}
+      {holds.data && <Pager count={holds.data.count} page={page} size={ADMIN_PAGE} ns="takedowns" onPage={setPage} />}
     </section>
   );
 }

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../ui/format.ts';
+import { Pager } from '../../../kit/components/Pager.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { decideTakedown, useAdminTakedowns } from '../api/takedowns.ts';
+import { ADMIN_PAGE, decideTakedown, useAdminTakedowns } from '../api/takedowns.ts';
 import styles from '../takedowns.module.css';
 import { Decide, StatusTabs } from './Decide.tsx';
 
@@ -11,13 +12,17 @@ import { Decide, StatusTabs } from './Decide.tsx';
 export default function TakedownsAdmin() {
   const { t, i18n } = useTranslation('takedowns');
   const [status, setStatus] = useState<'open' | 'decided'>('open');
-  const notices = useAdminTakedowns(status, 1);
+  const [page, setPage] = useState(1);
+  const notices = useAdminTakedowns(status, page);
   return (
     <section aria-labelledby="takedowns-title" data-testid="takedowns-admin">
       <h2 id="takedowns-title">{t('admin.takedowns')}</h2>
       <StatusTabs
         value={status}
-        onChange={setStatus}
+        onChange={(v) => {
+          setStatus(v);
+          setPage(1);
+        }}
         options={[
           { value: 'open', label: t('admin.open') },
           { value: 'decided', label: t('admin.decided') },
@@ -62,6 +67,7 @@ export default function TakedownsAdmin() {
           </article>
         ))
       )}
+      {notices.data && <Pager count={notices.data.count} page={page} size={ADMIN_PAGE} ns="takedowns" onPage={setPage} />}
     </section>
   );
 }
