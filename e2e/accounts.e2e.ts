@@ -112,7 +112,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: '재설정 메일 보내기' }).click();
     await page.getByText('비밀번호 재설정 안내를 이메일로 보냈습니다. 받은편지함을 확인하세요.').waitFor();
 
-    const mail = await mailTo(email);
+    const mail = await mailTo(email, /비밀번호 재설정/);
     expect(mail.subject).toBe('[AXOO] 비밀번호 재설정 안내');
     const link = /https?:\/\/\S+\/accounts\/reset\/[\w-]+\/[\w-]+\//.exec(mail.text ?? '')?.[0];
     expect(link).toBeTruthy();

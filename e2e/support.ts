@@ -180,12 +180,16 @@ export async function mailsTo(to: string) {
   return found;
 }
 
-/** The newest mail in the server's outbox addressed to `to`, waiting up to 30 s for it. */
-export async function mailTo(to: string) {
+/**
+ * The newest mail in the server's outbox addressed to `to` (whose subject matches `subject`, when given), waiting up
+ * to 30 s for it. An account made by signing up also gets its address's confirmation mail (issue #33.7), which the
+ * job queue may send after a mail the journey asked for: a journey expecting one mail among others names it.
+ */
+export async function mailTo(to: string, subject?: RegExp) {
   // A mail leaves through the job queue, which a busy machine (CI runs another suite beside the journeys) may take
   // tens of seconds to reach: 30 s.
   for (let attempt = 0; attempt < 150; attempt++) {
-    const [newest] = await mailsTo(to);
+    const [newest] = (await mailsTo(to)).filter((mail) => !subject || subject.test(mail.subject ?? ''));
     if (newest) return newest;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artworks, inviteApplications, reports, users } from '../apps/api/src/db/schema/index.ts';
+import { appeals, artworks, inviteApplications, reports, users } from '../apps/api/src/db/schema/index.ts';
 import { Agent, buildTestApp } from '../apps/api/test/app.ts';
 import { loginAs } from '../apps/api/test/factories.ts';
 import { root } from '../cluster/harness.ts';
@@ -46,11 +46,24 @@ const WRITES: Record<string, Write> = {
   'PUT /api/v1/admin/clients/{id}/': { ...client, body: (w) => ({ name: 'P', image: `banners/m${w.n}.png`, level: 2 }), gone: client },
   'PUT /api/v1/admin/lists/{list}/order/': { as: 'staff', url: () => '/api/v1/admin/lists/categories/order/' },
   'PATCH /api/v1/admin/lists/{list}/{id}/': { as: 'staff', url: () => '/api/v1/admin/lists/categories/1/' },
+  // Issue #31: staff act on a report (the queue); issue #20's message reports moved to their own address.
   'PATCH /api/v1/admin/reports/{id}/': {
     as: 'staff',
     url: (w) => `/api/v1/admin/reports/${w.report}/`,
+    body: () => ({ action: 'dismiss' }),
+    gone: (app, w) => app.db.delete(reports).where(eq(reports.id, w.report)),
+  },
+  'PATCH /api/v1/admin/message-reports/{id}/': {
+    as: 'staff',
+    url: (w) => `/api/v1/admin/message-reports/${w.report}/`,
     body: () => ({ resolved: true }),
     gone: (app, w) => app.db.delete(reports).where(eq(reports.id, w.report)),
+  },
+  'PATCH /api/v1/admin/appeals/{id}/': {
+    as: 'staff',
+    url: (w) => `/api/v1/admin/appeals/${w.appeal}/`,
+    body: () => ({ decision: 'uphold' }),
+    gone: (app, w) => app.db.delete(appeals).where(eq(appeals.id, w.appeal)),
   },
   // Issue #31: staff decide a repost hold (the held work deleted meanwhile takes its hold) and a takedown notice.
   'PATCH /api/v1/admin/holds/{id}/': {
@@ -118,6 +131,12 @@ const WRITES: Record<string, Write> = {
     as: 'staff',
     url: (w) => `/api/v1/invite-jurors/${w.jurorRow}/`,
     gone: { as: 'staff', url: (w) => `/api/v1/invite-jurors/${w.jurorRow}/` },
+  },
+  // Issue #33.7: the owner (or staff) withdraws a public vote round that has not begun.
+  'DELETE /api/v1/invite-vote-rounds/{id}/': {
+    as: 'staff',
+    url: (w) => `/api/v1/invite-vote-rounds/${w.voteRound}/`,
+    gone: { as: 'staff', url: (w) => `/api/v1/invite-vote-rounds/${w.voteRound}/` },
   },
   'DELETE /api/v1/invite-pages/{id}/': { ...page, gone: page },
   'PUT /api/v1/invite-pages/{id}/': { ...page, body: () => ({ background_color: '#112233' }), gone: page },
