@@ -12,7 +12,14 @@ import { relationsOf } from '../../../domain/artworks/read-model.ts';
 import { queueMail } from '../../../mail/queue.ts';
 import { notify } from '../../../domain/notifications/notify.ts';
 import { selectionMail } from '../mail.ts';
-import { acceptsApplications, canManageInvite, canSeeSelected, canSeeSubmissions, canSelectApplication, isHiddenFrom } from '../../../domain/open-calls/policy.ts';
+import {
+  acceptsApplications,
+  canManageInvite,
+  canSeeSelected,
+  canSeeSubmissions,
+  canSelectApplication,
+  isHiddenFrom,
+} from '../../../domain/open-calls/policy.ts';
 import * as q from '../calls/queries.ts';
 import * as applications from './queries.ts';
 import { loadInvite } from '../calls/service.ts';

@@ -18,6 +18,8 @@ import styles from '../components/invites.module.css';
 import { useFormatDate, useStatusDate } from '../components/status.ts';
 import { Deadline } from '../components/Deadline.tsx';
 
+// Issue #31: the notice on a call staff hid, for the only ones who open it (its owner and staff), with its texts.
+const ModerationNotice = lazyComponent(() => import('../../../kit/components/ModerationNotice.tsx'));
 // The entries' tabs (the selected ones, and every entry for the owner) load when opened: most readers see the detail.
 const Submissions = lazyComponent(() => import('../components/Submissions.tsx').then((m) => ({ default: m.Submissions })));
 
@@ -74,6 +76,11 @@ function OwnerBlock({ invite }: { invite: InviteDetail }) {
   });
   return (
     <div className={styles.ownerBlock} data-testid="owner-block">
+      {invite.moderation_state === 'hidden' && (
+        <Suspense fallback={null}>
+          <ModerationNotice artwork={invite} target="invite" />
+        </Suspense>
+      )}
       {invite.status === 'review' && <p role="status">{invite.review_note ? t('own.returnedShort') : t('own.waiting')}</p>}
       {invite.review_note && (
         <div className={styles.reviewNote} data-testid="review-note">
