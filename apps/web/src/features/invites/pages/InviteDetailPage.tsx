@@ -197,7 +197,10 @@ export default function InviteDetailPage({ judging }: { judging?: JudgingSlots }
           <ApplyBlock invite={invite} />
           <div className={styles.socialRow}>
             <Heart invite={invite} />
-            <SiteShareLinks path={invitePath(invite.id)} title={invite.title} imagePath={invite.background ? mediaUrl(invite.background, 1400) : undefined} />
+            {/* Issue #31: a call staff hid has nothing to share: only its owner and staff open it. */}
+            {invite.moderation_state === 'none' && (
+              <SiteShareLinks path={invitePath(invite.id)} title={invite.title} imagePath={invite.background ? mediaUrl(invite.background, 1400) : undefined} />
+            )}
             <LazyReportButton target="invite" targetId={invite.id} ownerId={invite.owner?.id} name={invite.title} />
           </div>
         </div>
