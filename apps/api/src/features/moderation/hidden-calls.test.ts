@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
 import { buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
-import { conversationMessages, invites, moderationAudit } from '../../db/schema/index.ts';
+import { conversationMessages, inviteJurors, invites, moderationAudit } from '../../db/schema/index.ts';
 
 /**
  * Issue #31, `hide` beyond artworks (migration 0032): staff hide a reported open call (only its owner, who reads the
@@ -87,6 +87,20 @@ describe('hide an open call (issue #31)', () => {
     expect((await guest.get(`/api/v1/invites/${call.id}/`)).json()).toMatchObject({ moderation_state: 'none', moderation_reason: '' });
     const trail = await app.db.select().from(moderationAudit).where(eq(moderationAudit.reportId, lead));
     expect(trail.map((a) => a.action)).toEqual(['hide', 'reverse']);
+  });
+
+  it('judging goes on: its jurors keep their queue (decided in docs/ARCHITECTURE.md), though its page is 404 to them', async () => {
+    const owner = await buildUser(app);
+    const call = await buildInvite(app, owner, { title: 'Judged call', status: 'examination' });
+    const juror = await buildUser(app);
+    await app.db.insert(inviteJurors).values({ inviteId: call.id, email: juror.email, userId: juror.id, accepted: new Date() });
+    const j = await as(juror);
+    expect((await j.get(`/api/v1/invites/${call.id}/judging/`)).statusCode).toBe(200);
+    const lead = await reportBy('invite', call.id);
+    expect((await s.patch(`/api/v1/admin/reports/${lead}/`, { action: 'hide', note: 'Misleading' })).statusCode).toBe(200);
+    expect((await j.get(`/api/v1/invites/${call.id}/judging/`)).statusCode).toBe(200);
+    expect((await j.get(`/api/v1/invites/${call.id}/`)).statusCode).toBe(404);
+    expect((await (await as(owner)).get(`/api/v1/invites/${call.id}/dashboard/`)).statusCode).toBe(200);
   });
 });
 
