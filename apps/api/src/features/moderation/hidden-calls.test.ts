@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildTestApp } from '../../../test/app.ts';
-import { buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
-import { conversationMessages, inviteJurors, invites, moderationAudit } from '../../db/schema/index.ts';
+import { buildArtwork, buildInvite, buildPremium, buildStaff, buildUser, loginAs, type UserRow } from '../../../test/factories.ts';
+import { conversationMessages, inviteApplications, inviteJurors, invites, moderationAudit } from '../../db/schema/index.ts';
 
 /**
  * Issue #31, `hide` beyond artworks (migration 0032): staff hide a reported open call (only its owner, who reads the
@@ -54,6 +54,10 @@ describe('hide an open call (issue #31)', () => {
     const shown = { list: true, sitemap: true, detail: 200, preview: true };
     expect(await foundBy(guest, call.id)).toMatchObject(shown);
 
+    const artist = await buildPremium(app);
+    const entry = await buildArtwork(app, artist);
+    await app.db.insert(inviteApplications).values({ inviteId: call.id, artworkId: entry.id, applicantId: artist.id });
+    expect((await guest.get(`/api/v1/artworks/${entry.id}/`)).json().inviteapplication_set.map((a: { invite: number }) => a.invite)).toContain(call.id);
     const lead = await reportBy('invite', call.id);
     const hidden = await s.patch(`/api/v1/admin/reports/${lead}/`, { action: 'hide', note: 'Asks artists for money' });
     expect(hidden.statusCode, hidden.body).toBe(200);
@@ -62,8 +66,11 @@ describe('hide an open call (issue #31)', () => {
     expect(row).toMatchObject({ moderationState: 'hidden', moderationReason: 'Asks artists for money' });
 
     const gone = { list: false, sitemap: false, detail: 404, selected: 404, preview: false };
+    // An entry's artwork no longer names the hidden call to its viewers.
+    const named = async () => (await guest.get(`/api/v1/artworks/${entry.id}/`)).json().inviteapplication_set.map((a: { invite: number }) => a.invite);
     expect(await foundBy(guest, call.id)).toEqual(gone);
     expect(await foundBy(member, call.id)).toEqual(gone);
+    expect(await named()).not.toContain(call.id);
     // Nobody else subscribes to or enters a call they cannot see.
     expect((await member.post('/api/v1/invite-subscriptions/', { invite: call.id })).json()).toMatchObject({ invite: expect.any(Array) });
 
@@ -84,6 +91,7 @@ describe('hide an open call (issue #31)', () => {
     expect(appeal.statusCode, appeal.body).toBe(201);
     expect((await s.patch(`/api/v1/admin/appeals/${appeal.json().id}/`, { decision: 'reverse' })).statusCode).toBe(200);
     expect(await foundBy(member, call.id)).toMatchObject(shown);
+    expect(await named()).toContain(call.id);
     expect((await guest.get(`/api/v1/invites/${call.id}/`)).json()).toMatchObject({ moderation_state: 'none', moderation_reason: '' });
     const trail = await app.db.select().from(moderationAudit).where(eq(moderationAudit.reportId, lead));
     expect(trail.map((a) => a.action)).toEqual(['hide', 'reverse']);
