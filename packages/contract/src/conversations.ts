@@ -75,6 +75,12 @@ export const ConversationMessageSchema = z.object({
   links_active: z.boolean(),
   /** Whether the viewer has reported it. */
   reported: z.boolean(),
+  /**
+   * Issue #31: staff hid it. The other participant gets an empty `body` (the screen shows "hidden by staff"); its
+   * author keeps the text and reads why in `moderation_reason` (empty for anyone else).
+   */
+  hidden: z.boolean(),
+  moderation_reason: z.string(),
   created: z.string(),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AI_USES, CONTENT_RATINGS, GENDERS, HIRE_AVAILABILITIES, INVITE_STATUSES, QUESTION_KINDS } from './choices.ts';
 import { LANGUAGES } from './i18n.ts';
-import { MODERATION_STATES } from './moderation.ts';
+import { HIDE_STATES, MODERATION_STATES } from './moderation.ts';
 import { WATERMARK_POSITIONS } from './limits.ts';
 
 /**
@@ -233,6 +233,12 @@ export const InviteDetailSchema = InviteSchema.extend({
   jury_statement: z.string(),
   /** Whether the viewer may edit it (owner or staff). */
   can_edit: z.boolean(),
+  /**
+   * Issue #31: 'hidden' when staff hid the call; then only its owner and staff receive it (404 for anyone else), and
+   * the owner reads why in `moderation_reason` with the way to appeal ('' for anyone else and when shown).
+   */
+  moderation_state: z.enum(HIDE_STATES),
+  moderation_reason: z.string(),
 });
 export const InviteQuestionSchema = z.object({
   id: z.number(),

@@ -19,6 +19,9 @@ export const REPORT_STATUSES = ['open', 'resolved'] as const;
 /** An artwork's moderation state: hidden by staff or a notice, held for review (a possible repost). */
 export const MODERATION_STATES = ['none', 'hidden', 'held'] as const;
 export type ModerationState = (typeof MODERATION_STATES)[number];
+/** Issue #31: an open call or a message is either shown or hidden by staff (migration 0032); only artworks are held. */
+export const HIDE_STATES = ['none', 'hidden'] as const;
+export type HideState = (typeof HIDE_STATES)[number];
 export const APPEAL_DECISIONS = ['uphold', 'reverse'] as const;
 
 export const REPORT_DETAIL_MAX = 1000;
@@ -71,7 +74,7 @@ export const reportQueueQuerySchema = z.object({
 /** What each action does to the target (the console's buttons, the owner's notice). */
 export const ACTIONS_ON_TARGET: Record<ReportAction, readonly ReportTarget[]> = {
   dismiss: REPORT_TARGETS,
-  hide: ['artwork'],
+  hide: ['artwork', 'invite', 'message'],
   remove: REPORT_TARGETS,
   warn: REPORT_TARGETS,
   suspend: REPORT_TARGETS,

@@ -92,12 +92,6 @@ function Body({ artwork }: { artwork: Artwork }) {
             <time dateTime={date}>{t('overlay.published', { date: formatDate(date, i18n.language) })}</time>
           </p>
           <RatingLabels artwork={artwork} />
-          {/* Issue #31: only its author and staff open a hidden or held work: they read why, and where to appeal. */}
-          {artwork.moderation_state !== 'none' && (
-            <Suspense fallback={null}>
-              <ModerationNotice artwork={artwork} />
-            </Suspense>
-          )}
           {artwork.author?.available_for_hire && (
             <p className={styles.hire}>
               <HireBadge value={artwork.author.available_for_hire} />

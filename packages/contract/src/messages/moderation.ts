@@ -20,9 +20,9 @@ export const moderation = {
     ko: '소유자에게 알릴 사유를 적어 주세요. 기각 외의 조치에는 사유가 필요합니다.',
     en: 'Write the reason the owner is told; every action but dismiss needs one.',
   },
-  'moderation.hide_artwork_only': {
-    ko: '숨김은 작품에만 쓸 수 있습니다. 삭제, 경고 또는 정지를 고르세요.',
-    en: 'Only an artwork can be hidden; choose remove, warn or suspend.',
+  'moderation.hide_user': {
+    ko: '계정은 숨길 수 없습니다. 계정을 막으려면 정지를, 그 밖에는 경고나 삭제를 고르세요.',
+    en: 'An account cannot be hidden: to stop it, choose suspend (or warn or remove).',
   },
   'moderation.already_resolved': { ko: '이미 처리된 신고입니다.', en: 'This report is already resolved.' },
   'moderation.target_gone': { ko: '신고된 대상이 이미 삭제되었습니다. 기각만 할 수 있습니다.', en: 'The reported target is gone; it can only be dismissed.' },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { MESSAGE_BUDGET_MAX, MESSAGE_SUBJECT_MAX, MESSAGE_TIMELINE_MAX } from '@axoo/contract';
+import { type HideState, MESSAGE_BUDGET_MAX, MESSAGE_SUBJECT_MAX, MESSAGE_TIMELINE_MAX } from '@axoo/contract';
 import { artworks } from './artworks.ts';
 import { users } from './users.ts';
 
@@ -50,6 +50,9 @@ export const conversationMessages = pgTable(
     /** When the other person opened it. */
     readAt: timestamp({ withTimezone: true }),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Issue #31 (migration 0032): 'hidden' by staff; the other participant sees a placeholder, the author the reason. */
+    moderationState: varchar({ length: 8 }).$type<HideState>().notNull().default('none'),
+    moderationReason: varchar({ length: 1000 }).notNull().default(''),
   },
   (t) => [
     index('conversation_messages_conversation_idx').on(t.conversationId, t.id),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
-import { ANSWER_MAX, type ColumnWidth, INVITE_TITLE_MAX, type InviteStatus, type QuestionKind } from '@axoo/contract';
+import { ANSWER_MAX, type ColumnWidth, type HideState, INVITE_TITLE_MAX, type InviteStatus, type QuestionKind } from '@axoo/contract';
 import { artworks } from './artworks.ts';
 import { users } from './users.ts';
 
@@ -34,6 +34,9 @@ export const invites = pgTable(
     juryStatement: text().notNull().default(''),
     /** Issue #33.5: when the owner released the jurors' shareable comments to the applicants. */
     feedbackReleased: timestamp({ withTimezone: true }),
+    /** Issue #31 (migration 0032): 'hidden' by staff, so only its owner (shown the reason) and staff see it. */
+    moderationState: varchar({ length: 8 }).$type<HideState>().notNull().default('none'),
+    moderationReason: varchar({ length: 1000 }).notNull().default(''),
   },
   (t) => [
     index('invites_owner_idx').on(t.ownerId),

@@ -101,10 +101,11 @@ export function withViewerCollection(viewerId: number | null | SQL): SQL<number 
   return sql`(select ${collections.id} from ${collections} where ${collections.userId} = ${viewerId} and ${collections.artworkId} = ${artworks.id})`;
 }
 
-/** The invites the artwork was submitted to, with the selection. */
+/** The invites the artwork was submitted to, with the selection (not a call staff hid: issue #31, its link is a 404). */
 export function withApplications(): SQL<Application[]> {
   return sql`coalesce((select json_agg(json_build_object('id', ${inviteApplications.id}, 'invite', ${invites.id}, 'title', ${invites.title}, 'selected', ${inviteApplications.selected}) order by ${inviteApplications.id})
-    from ${inviteApplications} join ${invites} on ${invites.id} = ${inviteApplications.inviteId} where ${inviteApplications.artworkId} = ${artworks.id}), ${emptyArray})`;
+    from ${inviteApplications} join ${invites} on ${invites.id} = ${inviteApplications.inviteId}
+    where ${inviteApplications.artworkId} = ${artworks.id} and ${invites.moderationState} = 'none'), ${emptyArray})`;
 }
 
 /** Every relation of the read model, composed into one json column. */

@@ -3,16 +3,24 @@ import type { invites } from '../../db/schema/index.ts';
 
 type InviteRow = typeof invites.$inferSelect;
 
-type InviteAccess = Pick<InviteRow, 'ownerId' | 'status'>;
+type InviteAccess = Pick<InviteRow, 'ownerId' | 'status' | 'moderationState'>;
 
 /** SPEC §6: the invite's owner and staff manage its submissions. */
 export function canManageInvite(viewer: UserRow | null, invite: Pick<InviteRow, 'ownerId'>): boolean {
   return viewer !== null && (viewer.isStaff || viewer.id === invite.ownerId);
 }
 
+/**
+ * Issue #31: a call staff hid is for its owner (who reads the reason) and staff only; to anyone else it does not
+ * exist (its page, its API answer, its public SELECTED list, subscribing and applying answer as for no call).
+ */
+export function isHiddenFrom(viewer: UserRow | null, invite: Pick<InviteRow, 'ownerId' | 'moderationState'>): boolean {
+  return invite.moderationState === 'hidden' && !canManageInvite(viewer, invite);
+}
+
 /** SPEC §6: selected submissions load when the status is selection, or for the owner and staff. */
 export function canSeeSelected(viewer: UserRow | null, invite: InviteAccess): boolean {
-  return invite.status === 'selection' || canManageInvite(viewer, invite);
+  return (invite.status === 'selection' && invite.moderationState === 'none') || canManageInvite(viewer, invite);
 }
 
 /** SPEC §2: the SUBMISSIONS tab (every application) is for the owner and staff. */

@@ -40,13 +40,20 @@ export function presentConversation(viewerId: number, c: ConversationRow, x: Con
   } satisfies Conversation;
 }
 
+/** Issue #31: a message staff hid reaches only its author; anyone else gets no text (a "hidden by staff" placeholder). */
+export const shownBody = (viewerId: number, m: Pick<MessageRow, 'authorId' | 'body' | 'moderationState'>) =>
+  m.moderationState === 'hidden' && m.authorId !== viewerId ? '' : m.body;
+
 export function presentMessage(viewerId: number, c: ConversationRow, m: MessageRow, reported: boolean): ConversationMessage {
+  const mine = m.authorId === viewerId;
   return {
     id: m.id,
-    mine: m.authorId === viewerId,
-    body: m.body,
+    mine,
+    body: shownBody(viewerId, m),
     links_active: linksActive(c, m.authorId),
     reported,
+    hidden: m.moderationState === 'hidden',
+    moderation_reason: mine ? m.moderationReason : '',
     created: m.created.toISOString(),
   } satisfies ConversationMessage;
 }

@@ -136,9 +136,14 @@ export function artworksByIds(db: Executor, ids: number[]) {
 
 /** The newest message of each conversation. */
 export function lastMessages(db: Executor, ids: number[]) {
-  if (!ids.length) return Promise.resolve([] as { conversationId: number; body: string }[]);
+  if (!ids.length) return Promise.resolve([] as { conversationId: number; body: string; authorId: number; moderationState: 'none' | 'hidden' }[]);
   return db
-    .selectDistinctOn([conversationMessages.conversationId], { conversationId: conversationMessages.conversationId, body: conversationMessages.body })
+    .selectDistinctOn([conversationMessages.conversationId], {
+      conversationId: conversationMessages.conversationId,
+      body: conversationMessages.body,
+      authorId: conversationMessages.authorId,
+      moderationState: conversationMessages.moderationState,
+    })
     .from(conversationMessages)
     .where(inArray(conversationMessages.conversationId, ids))
     .orderBy(conversationMessages.conversationId, desc(conversationMessages.id));

@@ -10,7 +10,7 @@ import { notify } from '../../domain/notifications/notify.ts';
 import { fileReport, openReport, reportedMessages } from '../../domain/moderation/reports.ts';
 import { messageMail } from './mail.ts';
 import { canContact, canReadConversation, sideOf } from './policy.ts';
-import { type ConversationExtras, presentConversation, presentDetail, presentMessage, presentReport } from './present.ts';
+import { type ConversationExtras, presentConversation, presentDetail, presentMessage, presentReport, shownBody } from './present.ts';
 import * as q from './queries.ts';
 
 const DAY_MS = 86_400_000;
@@ -131,7 +131,7 @@ async function extrasOf(db: Executor, viewerId: number, rows: q.ConversationRow[
   ]);
   const person = new Map(people.map((p) => [p.id, p]));
   const work = new Map(works.map((a) => [a.id, a]));
-  const preview = new Map(last.map((m) => [m.conversationId, m.body]));
+  const preview = new Map(last.map((m) => [m.conversationId, shownBody(viewerId, m)]));
   const unreadOf = new Map(unread.map((u) => [u.conversationId, Number(u.n)]));
   return new Map(
     rows.map((c) => {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworks, artworkTags, invites, tags, users } from '../../db/schema/index.ts';
 import { visibleScope } from '../../domain/artworks/scope.ts';
+import { publicInvite } from '../../domain/open-calls/listing.ts';
 import { publicContent } from '../../domain/artworks/protection.ts';
 import { safeContent, safeCover } from '../../domain/artworks/rating.ts';
 
@@ -9,8 +10,8 @@ import { safeContent, safeCover } from '../../domain/artworks/rating.ts';
 const everyone = () => visibleScope(null);
 /** Artists whose pages search engines and other sites may list: members (a non-member's work is hidden). */
 const listedArtist = eq(users.isPremium, true);
-/** Invites anyone may find: all but a brand's call under review (issue #19: unlisted until staff approve it). */
-const listedInvite = sql`not (${invites.status} = 'review' and ${invites.selfService})`;
+/** Invites anyone may find: all but a brand's call under review (issue #19) and one staff hid (issue #31). */
+const listedInvite = publicInvite;
 
 export async function countSitemapUrls(db: Executor) {
   const [row] = await db

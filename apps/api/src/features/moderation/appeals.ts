@@ -156,7 +156,7 @@ export async function decide(deps: Pick<Deps, 'db' | 'config'>, staff: UserRow, 
     if (!lead?.action) throw notFound();
     if (decision === 'reverse') {
       if (lead.action === 'remove') throw badRequest({ decision: 'appeal.remove_irreversible' });
-      if (lead.action === 'hide') await q.setArtworkModeration(tx, lead.targetId, 'none', '');
+      if (lead.action === 'hide' && lead.target !== 'user') await q.setHidden(tx, lead.target, lead.targetId, 'none', '');
       if (lead.action === 'suspend') await q.setSuspended(tx, appeal.appellantId, null);
     }
     await tx

@@ -138,8 +138,24 @@ export async function findOwner(db: Executor, id: number) {
   return row ?? null;
 }
 
-export const setArtworkModeration = (tx: Executor, id: number, state: 'none' | 'hidden', reason: string) =>
-  tx.update(artworks).set({ moderationState: state, moderationReason: reason }).where(eq(artworks.id, id));
+/**
+ * Staff's `hide` (state 'hidden', the note as the reason the owner reads) and its reversal on appeal ('none'): an
+ * artwork (migration 0018), an open call or a message (migration 0032); a user is suspended instead, never hidden.
+ */
+export async function setHidden(tx: Executor, target: Exclude<ReportTarget, 'user'>, id: number, state: 'none' | 'hidden', reason: string) {
+  const set = { moderationState: state, moderationReason: reason };
+  switch (target) {
+    case 'artwork':
+      await tx.update(artworks).set(set).where(eq(artworks.id, id));
+      return;
+    case 'invite':
+      await tx.update(invites).set(set).where(eq(invites.id, id));
+      return;
+    case 'message':
+      await tx.update(conversationMessages).set(set).where(eq(conversationMessages.id, id));
+      return;
+  }
+}
 
 export const setSuspended = (tx: Executor, userId: number, at: Date | null) => tx.update(users).set({ suspendedAt: at }).where(eq(users.id, userId));
 

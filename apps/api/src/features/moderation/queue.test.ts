@@ -205,13 +205,13 @@ describe('PATCH /api/v1/admin/reports/{id}/ (issue #31)', () => {
     expect(row).toMatchObject({ status: 'resolved', action: 'remove', leadId: id, ownerId: null });
   });
 
-  it('warn: a notice only; dismiss: nothing for the owner; hide is for artworks only (400)', async () => {
+  it('warn: a notice only; dismiss: nothing for the owner; an account is suspended, not hidden (400)', async () => {
     const owner = await buildUser(app, { language: 'en' });
     const id = await reportBy('user', owner.id, 'spam');
     const ko = await as(staff, 'ko');
     const hide = await ko.patch(`/api/v1/admin/reports/${id}/`, { action: 'hide', note: 'x' });
     expect(hide.statusCode).toBe(400);
-    expect(hide.json()).toEqual({ action: ['숨김은 작품에만 쓸 수 있습니다. 삭제, 경고 또는 정지를 고르세요.'] });
+    expect(hide.json()).toEqual({ action: ['계정은 숨길 수 없습니다. 계정을 막으려면 정지를, 그 밖에는 경고나 삭제를 고르세요.'] });
     expect((await s.patch(`/api/v1/admin/reports/${id}/`, { action: 'warn', note: 'Stop spamming' })).statusCode).toBe(200);
     const [user] = await app.db.select().from(users).where(eq(users.id, owner.id));
     expect(user.suspendedAt).toBeNull();

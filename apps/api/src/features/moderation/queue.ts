@@ -70,7 +70,7 @@ export async function act(deps: QueueDeps, staff: UserRow, id: number, input: { 
     // The target's reports locked first, in one order; the named one's state is read under that lock.
     const locked = await q.lockReportsOf(tx, report.target, report.targetId);
     if (locked.find((r) => r.id === id)?.status !== 'open') throw badRequest({ action: 'moderation.already_resolved' });
-    if (!ACTIONS_ON_TARGET[input.action].includes(report.target)) throw badRequest({ action: 'moderation.hide_artwork_only' });
+    if (!ACTIONS_ON_TARGET[input.action].includes(report.target)) throw badRequest({ action: 'moderation.hide_user' });
     const group = locked.filter((r) => r.status === 'open');
     const ownerId = await q.ownerIdOf(tx, report.target, report.targetId);
     if (ownerId === null && input.action !== 'dismiss') throw badRequest({ action: 'moderation.target_gone' });
@@ -114,7 +114,7 @@ async function applyAction(
 ) {
   switch (input.action) {
     case 'hide':
-      await q.setArtworkModeration(tx, report.targetId, 'hidden', input.note);
+      if (report.target !== 'user') await q.setHidden(tx, report.target, report.targetId, 'hidden', input.note);
       return;
     case 'suspend':
       if (ownerId !== null) await q.setSuspended(tx, ownerId, new Date());

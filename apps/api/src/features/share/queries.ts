@@ -1,7 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworkCategories, artworks, categories, invites, users } from '../../db/schema/index.ts';
 import { safeCover } from '../../domain/artworks/rating.ts';
+import { publicInvite } from '../../domain/open-calls/listing.ts';
 
 export async function artworkPreview(db: Executor, id: number) {
   const [row] = await db
@@ -53,7 +54,7 @@ export async function invitePreview(db: Executor, id: number) {
   const [row] = await db
     .select({ title: invites.title, subtitle: invites.subtitle, description: invites.description, background: invites.background, logo: invites.logo })
     .from(invites)
-    .where(eq(invites.id, id))
+    .where(and(eq(invites.id, id), publicInvite))
     .limit(1);
   return row ?? null;
 }

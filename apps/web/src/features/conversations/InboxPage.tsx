@@ -78,10 +78,23 @@ function Thread({ c }: { c: ConversationDetail }) {
       <ol className={styles.messages} data-testid="messages">
         {c.messages.map((m) => (
           <li key={m.id} className={m.mine ? styles.mine : styles.theirs} data-testid="message">
-            <MessageBody body={m.body} linksActive={m.links_active} />
+            {/* Issue #31: a message staff hid is a placeholder for the other person; its author reads it with the reason. */}
+            {m.hidden && !m.mine ? (
+              <p className={styles.hiddenMessage} data-testid="message-hidden">
+                {t('thread.hidden')}
+              </p>
+            ) : (
+              <MessageBody body={m.body} linksActive={m.links_active} />
+            )}
+            {m.hidden && m.mine && (
+              <p className={styles.notice} role="note" data-testid="message-hidden-notice">
+                {t('thread.hiddenMine', { reason: m.moderation_reason })}
+              </p>
+            )}
             <span className={styles.meta}>
               <time dateTime={m.created}>{when(m.created)}</time>
               {!m.mine &&
+                !m.hidden &&
                 (m.reported ? (
                   <span>{t('thread.reported')}</span>
                 ) : (

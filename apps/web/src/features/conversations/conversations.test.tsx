@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { ContactForm } from './components/ContactForm.tsx';
 import { MessageBody } from './components/MessageBody.tsx';
+import { jsonResponse, renderApp, siteData, user } from '../../test/render.tsx';
 
 beforeAll(() => i18n.changeLanguage('en'));
 
@@ -88,5 +89,63 @@ describe('the contact form’s messages stand next to their fields (issue #20)',
     await userEvent.type(screen.getByLabelText('Message'), 'Hello');
     await userEvent.click(screen.getByTestId('contact-send'));
     expect(await screen.findByTestId('contact-error')).toHaveTextContent('You cannot write to this artist.');
+  });
+});
+
+describe('a message staff hid (issue #31)', () => {
+  const message = (over: Record<string, unknown>) => ({
+    id: 1,
+    mine: false,
+    body: '',
+    links_active: false,
+    reported: true,
+    hidden: true,
+    moderation_reason: '',
+    created: new Date().toISOString(),
+    ...over,
+  });
+  const thread = (messages: unknown[]) => ({
+    id: 4,
+    subject: 'Hi',
+    role: 'artist',
+    other: { id: 2, username: 'b', name: 'Brand', slug: 'brand', cropped_avatar: '' },
+    artwork: null,
+    budget: '',
+    timeline: '',
+    preview: '',
+    unread: 0,
+    archived: false,
+    blocked: false,
+    created: new Date().toISOString(),
+    last_message_at: new Date().toISOString(),
+    messages,
+  });
+  const serve = (body: unknown) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = new URL(url, 'http://x').pathname;
+        if (path === '/api/v1/conversations/4/') return jsonResponse(body);
+        return jsonResponse({ count: 0, next: null, previous: null, results: [] });
+      }),
+    );
+  afterEach(() => i18n.changeLanguage('en'));
+
+  it('the other person sees a placeholder and no report button (ko)', async () => {
+    await i18n.changeLanguage('ko');
+    serve(thread([message({})]));
+    renderApp('/inbox/4/', siteData({ user: user({ id: 7 }) }));
+    expect(await screen.findByTestId('message-hidden', {}, { timeout: 5000 })).toHaveTextContent('운영진이 숨긴 메시지입니다.');
+    expect(screen.queryByTestId('report-button')).toBeNull();
+  });
+
+  it('its author reads the text and the reason', async () => {
+    serve(thread([message({ mine: true, body: 'My words', moderation_reason: 'Insults' })]));
+    renderApp('/inbox/4/', siteData({ user: user({ id: 7 }) }));
+    expect(await screen.findByTestId('message-hidden-notice', {}, { timeout: 5000 })).toHaveTextContent(
+      'Staff hid this message: the other person no longer sees it. Reason: Insults',
+    );
+    expect(screen.getByTestId('message')).toHaveTextContent('My words');
+    expect(screen.queryByTestId('message-hidden')).toBeNull();
   });
 });

@@ -10,10 +10,18 @@ import styles from './Report.module.css';
  * their appeal for staff's action on a report. Loaded only for such a work, with its texts
  * (`on-demand/report.json`, `on-demand/takedowns.json`).
  */
-export default function ModerationNotice({ artwork }: { artwork: Pick<Artwork, 'id' | 'moderation_state' | 'moderation_reason'> }) {
+export default function ModerationNotice({
+  artwork,
+  target = 'artwork',
+}: {
+  artwork: Pick<Artwork, 'id' | 'moderation_state' | 'moderation_reason'>;
+  /** Issue #31: the same notice on an open call staff hid (its page, for its owner and staff). */
+  target?: 'artwork' | 'invite';
+}) {
   const { t } = useTranslation(['report', 'takedowns']);
-  const held = artwork.moderation_state === 'held' && artwork.moderation_reason === REPOST_REASON;
-  const takedown = artwork.moderation_state === 'hidden' && artwork.moderation_reason === TAKEDOWN_REASON;
+  const work = target === 'artwork';
+  const held = work && artwork.moderation_state === 'held' && artwork.moderation_reason === REPOST_REASON;
+  const takedown = work && artwork.moderation_state === 'hidden' && artwork.moderation_reason === TAKEDOWN_REASON;
   if (held || takedown) {
     return (
       <p className={styles.moderated} role="note" data-testid="moderation-notice">
@@ -24,7 +32,7 @@ export default function ModerationNotice({ artwork }: { artwork: Pick<Artwork, '
   }
   return (
     <p className={styles.moderated} role="note" data-testid="moderation-notice">
-      {t(`report:notice.${artwork.moderation_state}`)}
+      {t(work ? `report:notice.${artwork.moderation_state}` : 'report:notice.hiddenCall')}
       {artwork.moderation_reason && ` ${t('report:notice.reason', { reason: artwork.moderation_reason })}`}{' '}
       <Link to="/moderation/">{t('report:notice.appeal')}</Link>
     </p>

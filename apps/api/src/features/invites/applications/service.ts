@@ -12,7 +12,14 @@ import { relationsOf } from '../../../domain/artworks/read-model.ts';
 import { queueMail } from '../../../mail/queue.ts';
 import { notify } from '../../../domain/notifications/notify.ts';
 import { selectionMail } from '../mail.ts';
-import { acceptsApplications, canManageInvite, canSeeSelected, canSeeSubmissions, canSelectApplication } from '../../../domain/open-calls/policy.ts';
+import {
+  acceptsApplications,
+  canManageInvite,
+  canSeeSelected,
+  canSeeSubmissions,
+  canSelectApplication,
+  isHiddenFrom,
+} from '../../../domain/open-calls/policy.ts';
 import * as q from '../calls/queries.ts';
 import * as applications from './queries.ts';
 import { loadInvite } from '../calls/service.ts';
@@ -37,7 +44,7 @@ export async function applyToInvite(deps: Pick<Deps, 'db' | 'config' | 'storage'
   const { db } = deps;
   if (!viewer) throw notAuthenticated();
   const invite = await q.closeExpiredInvites(db).then(() => q.findInvite(db, input.invite));
-  if (!invite) throw badRequest({ invite: 'invite.not_found' });
+  if (!invite || isHiddenFrom(viewer, invite)) throw badRequest({ invite: 'invite.not_found' });
   if (!acceptsApplications(invite)) throw badRequest({ invite: 'invite.not_ongoing' });
   const artwork = await applications.findArtworkForApplication(db, input.artwork);
   if (!artwork) throw badRequest({ artwork: 'invite.artwork_not_found' });
@@ -149,6 +156,7 @@ export async function listInviteArtworks(
   filters?: applications.SubmissionFilters,
 ) {
   const invite = await loadInvite(db, inviteId);
+  if (isHiddenFrom(viewer, invite)) throw notFound();
   const allowed = selectedOnly ? canSeeSelected(viewer, invite) : canSeeSubmissions(viewer, invite);
   if (!allowed) throw viewer ? new AppError(403, { detail: 'invite.selection_list_closed' }) : notAuthenticated();
   // An entry sent to a call belongs to the call (issue #19): its owner and staff see every one, whatever the

@@ -49,6 +49,8 @@ export function presentInviteDetail(
     review_note: canEdit ? row.reviewNote : '',
     jury_statement: row.juryStatement,
     can_edit: canEdit,
+    moderation_state: row.moderationState,
+    moderation_reason: canEdit ? row.moderationReason : '',
   } satisfies InviteDetail;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
+import { publicInvite } from '../../../domain/open-calls/listing.ts';
 import { inviteApplications, inviteColumns, invitePages, type inviteQuestions, invites, inviteSubscriptions, users } from '../../../db/schema/index.ts';
 
 export type InviteRow = typeof invites.$inferSelect;
@@ -30,15 +31,15 @@ export async function closeExpiredInvites(db: Executor, now = new Date()): Promi
 }
 
 /**
- * Which invites a list shows: every one to staff; to others all but a brand's calls under review, which only their
- * owner sees listed until staff approve them (issue #19: the page itself, marked 'Under review', can be shared ahead
- * of the opening, so people subscribe and hear when it opens); `mine` narrows to the viewer's own calls.
+ * Which invites a list shows: every one to staff; to others the public ones (`publicInvite`: not a brand's call
+ * under review, not one staff hid), and their own calls (issue #19: the page of a call under review, marked 'Under
+ * review', can be shared ahead of the opening; issue #31: a hidden call shows its owner why); `mine` narrows to the
+ * viewer's own calls.
  */
 export function listedInvites(viewer: { id: number; isStaff: boolean } | null, mine: boolean): SQL | undefined {
   if (mine) return viewer ? eq(invites.ownerId, viewer.id) : sql`false`;
   if (viewer?.isStaff) return undefined;
-  const hidden = and(eq(invites.status, 'review'), eq(invites.selfService, true));
-  return viewer ? or(sql`not (${hidden})`, eq(invites.ownerId, viewer.id)) : sql`not (${hidden})`;
+  return viewer ? or(publicInvite, eq(invites.ownerId, viewer.id)) : publicInvite;
 }
 
 export async function countInvites(db: Executor, where?: SQL): Promise<number> {
@@ -76,7 +77,7 @@ export function invitesClosingWithin(db: Executor, now: Date, ms: number) {
   return db
     .select()
     .from(invites)
-    .where(and(eq(invites.status, 'ongoing'), gt(invites.closed, now), lte(invites.closed, new Date(now.getTime() + ms))));
+    .where(and(eq(invites.status, 'ongoing'), eq(invites.moderationState, 'none'), gt(invites.closed, now), lte(invites.closed, new Date(now.getTime() + ms))));
 }
 
 export async function deleteSubscriptionOf(db: Executor, inviteId: number, userId: number) {

@@ -7,7 +7,7 @@ import type { CleanupDeps } from '../../../media/cleanup.ts';
 import { deleteInviteAndFiles } from '../../../domain/moderation/removal.ts';
 import { noticeNotSelected } from '../../../domain/open-calls/notices.ts';
 import { inviteMail } from '../mail.ts';
-import { canEditInvite, isInviteStaff } from '../../../domain/open-calls/policy.ts';
+import { canEditInvite, isHiddenFrom, isInviteStaff } from '../../../domain/open-calls/policy.ts';
 import type { Page } from '../../../http/paging.ts';
 import type { UserRow } from '../../../domain/users/user.ts';
 import { presentInvite, presentInviteDetail } from './present.ts';
@@ -57,6 +57,7 @@ export async function assertQuestionsOpen(db: Executor, viewer: UserRow, invite:
 
 export async function getInvite(db: Db, id: number, viewer: UserRow | null) {
   const invite = await loadInvite(db, id);
+  if (isHiddenFrom(viewer, invite)) throw notFound();
   const [owners, content, subscription] = await Promise.all([
     q.findOwners(db, [invite.ownerId]),
     q.loadPages(db, invite.id),

@@ -2,6 +2,7 @@ import { invitePath, asLang } from '@axoo/contract';
 import type { Db, Executor } from '../../../db/client.ts';
 import type { Deps } from '../../../deps.ts';
 import { AppError, badRequest, notAuthenticated, notFound } from '../../../http/errors.ts';
+import { isHiddenFrom } from '../../../domain/open-calls/policy.ts';
 import { signParts, verifyParts } from '../../../http/signed.ts';
 import { queueMail } from '../../../mail/queue.ts';
 import { oneClickHeaders } from '../../../mail/one-click.ts';
@@ -75,7 +76,7 @@ export async function unsubscribeWithToken(deps: Deps, input: { user: number; in
 export async function subscribe(db: Db, viewer: UserRow | null, inviteId: number) {
   if (!viewer) throw notAuthenticated();
   const invite = await q.findInvite(db, inviteId);
-  if (!invite) throw badRequest({ invite: 'invite.not_found' });
+  if (!invite || isHiddenFrom(viewer, invite)) throw badRequest({ invite: 'invite.not_found' });
   const row = await q.upsertSubscription(db, invite.id, viewer.id);
   if (!row) throw notFound();
   return { id: row.id, invite: invite.id };

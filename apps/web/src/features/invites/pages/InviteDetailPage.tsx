@@ -18,6 +18,8 @@ import styles from '../components/invites.module.css';
 import { useFormatDate, useStatusDate } from '../components/status.ts';
 import { Deadline } from '../components/Deadline.tsx';
 
+// Issue #31: the notice on a call staff hid, for the only ones who open it (its owner and staff), with its texts.
+const ModerationNotice = lazyComponent(() => import('../../../kit/components/ModerationNotice.tsx'));
 // The entries' tabs (the selected ones, and every entry for the owner) load when opened: most readers see the detail.
 const Submissions = lazyComponent(() => import('../components/Submissions.tsx').then((m) => ({ default: m.Submissions })));
 
@@ -74,6 +76,11 @@ function OwnerBlock({ invite }: { invite: InviteDetail }) {
   });
   return (
     <div className={styles.ownerBlock} data-testid="owner-block">
+      {invite.moderation_state === 'hidden' && (
+        <Suspense fallback={null}>
+          <ModerationNotice artwork={invite} target="invite" />
+        </Suspense>
+      )}
       {invite.status === 'review' && <p role="status">{invite.review_note ? t('own.returnedShort') : t('own.waiting')}</p>}
       {invite.review_note && (
         <div className={styles.reviewNote} data-testid="review-note">
@@ -190,7 +197,10 @@ export default function InviteDetailPage({ judging }: { judging?: JudgingSlots }
           <ApplyBlock invite={invite} />
           <div className={styles.socialRow}>
             <Heart invite={invite} />
-            <SiteShareLinks path={invitePath(invite.id)} title={invite.title} imagePath={invite.background ? mediaUrl(invite.background, 1400) : undefined} />
+            {/* Issue #31: a call staff hid has nothing to share: only its owner and staff open it. */}
+            {invite.moderation_state === 'none' && (
+              <SiteShareLinks path={invitePath(invite.id)} title={invite.title} imagePath={invite.background ? mediaUrl(invite.background, 1400) : undefined} />
+            )}
             <LazyReportButton target="invite" targetId={invite.id} ownerId={invite.owner?.id} name={invite.title} />
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { REPORT_ACTIONS, REPORT_STATUSES, REPORT_TARGETS, type ReportAction, type ReportGroup, type ReportTarget } from '@axoo/contract';
+import { ACTIONS_ON_TARGET, REPORT_ACTIONS, REPORT_STATUSES, REPORT_TARGETS, type ReportAction, type ReportGroup, type ReportTarget } from '@axoo/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,8 @@ import { FilterSelect, Listing } from '../components/Listing.tsx';
 import { Subject } from '../components/Subject.tsx';
 import styles from '../Moderation.module.css';
 
-/** What each kind of target can have done to it (hide is for artworks: the moderation state lives on them). */
-const actionsFor = (target: ReportTarget): readonly ReportAction[] => REPORT_ACTIONS.filter((a) => a !== 'hide' || target === 'artwork');
+/** What each kind of target can have done to it (the contract's table: every action but hide for an account, which is suspended). */
+const actionsFor = (target: ReportTarget): readonly ReportAction[] => REPORT_ACTIONS.filter((a) => ACTIONS_ON_TARGET[a].includes(target));
 
 /**
  * Issue #31, the console's queue: reports grouped by target (oldest first), each target shown as its viewers see it,
