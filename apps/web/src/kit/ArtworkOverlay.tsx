@@ -105,6 +105,12 @@ function Body({ artwork }: { artwork: Artwork }) {
         <LevelSlot artwork={artwork} />
       </header>
 
+      {/* Issue #31: a held or hidden work reaches only its author and staff, who are told why and where to answer. */}
+      {artwork.moderation_state !== 'none' && (
+        <Suspense fallback={null}>
+          <ModerationNotice artwork={artwork} />
+        </Suspense>
+      )}
       <div className={styles.content} style={{ backgroundColor: artwork.background_color }}>
         {/* Issue #31: a mature work the viewer has not opted in to comes blurred and without its content. */}
         {artwork.blurred ? (
