@@ -100,12 +100,17 @@ export async function listVoteRounds(db: Db, viewer: UserRow | null, inviteId: n
   return { results };
 }
 
-/** The owner withdraws a vote round that has not started (a started one keeps its votes): 204, or 400 once it began. */
+/**
+ * The owner withdraws a vote round that has not started (a started one keeps its votes): 204, or 400 once it began;
+ * a round withdrawn meanwhile (two withdrawals at once) is a 404, as every row that went (issue #36).
+ */
 export async function cancelVoteRound(db: Db, viewer: UserRow | null, roundId: number) {
   const round = await q.findVoteRound(db, roundId);
   if (!round) throw notFound();
   await requireAccess(db, viewer, round.inviteId, 'manage');
-  if (!(await q.deleteScheduledRound(db, round.id, new Date()))) throw badRequest({ non_field_errors: 'judging.vote_started' });
+  if (await q.deleteScheduledRound(db, round.id, new Date())) return;
+  if (!(await q.findVoteRound(db, round.id))) throw notFound();
+  throw badRequest({ non_field_errors: 'judging.vote_started' });
 }
 
 /** The counts of the latest vote, once it ended (anyone may read them then). */
