@@ -77,6 +77,11 @@ async function settle(page: Page) {
     .first()
     .waitFor({ state: 'attached', timeout: 10_000 })
     .catch(() => {});
+  // Right after a client-side navigation the old page's h1 may still be there, then the new route's loading state
+  // (a block spinner, no h1) replaces it: wait for the new screen itself.
+  await page
+    .waitForFunction(() => !document.querySelector('[data-spinner="block"]') && document.querySelector('h1'), undefined, { timeout: 10_000 })
+    .catch(() => {});
   await page
     .evaluate(async () => {
       await document.fonts.ready;

@@ -116,6 +116,9 @@ describe('a brand runs its own open call (issue #19)', () => {
     await block.getByTestId('review-note').getByText('Please add the wall’s size and the prize for second place.').waitFor();
     await expect.poll(async () => (await mailsTo(brand.email)).map((m) => m.subject)).toContain(`[AXOO] Your call "${TITLE}" needs changes`);
     await block.getByTestId('edit-call').click();
+    // The edit screen first (the link navigates in the page: the URL changes before the call page gives way, and the
+    // accessibility check that follows the URL would read the page in between, with no heading).
+    await page.getByTestId('invite-form').waitFor();
     await page.waitForURL(`**/goodluck/${inviteId}/edit/`);
     await page.getByTestId('review-note').getByText('Please add the wall’s size').waitFor();
     await screenshot(page, 'open-call-returned-edit-en');

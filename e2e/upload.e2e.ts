@@ -218,7 +218,7 @@ describe('refusal paths (en)', () => {
     await page.getByRole('button', { name: 'OK' }).click();
     // Non-member choosing public sees the notice.
     await page.getByLabel('Private').check();
-    await page.getByLabel('Public').check();
+    await page.getByLabel('Public', { exact: true }).check();
     await page.getByText('Any artist who does not have a membership will not be able to see all the projects you upload.').waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
     const tags = page.getByTestId('tag-input');
