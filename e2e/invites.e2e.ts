@@ -220,9 +220,11 @@ describe('an open call end to end', () => {
       await shot(artistPage, 'invites-complete-en');
 
       // My submission: the profile's application tab lists it.
+      // The profile's tab first: the link navigates in the page, and the accessibility check that follows the URL would
+      // otherwise read the moment between the complete page and the lazily loaded profile (no heading).
       await artistPage.getByTestId('my-submission').click();
-      await artistPage.waitForURL((url) => url.pathname === `/${artist.slug}/` && url.searchParams.get('type') === 'application');
       await artistPage.locator(`[data-testid=artwork-card][data-artwork-id="${artworkId}"]`).waitFor();
+      await artistPage.waitForURL((url) => url.pathname === `/${artist.slug}/` && url.searchParams.get('type') === 'application');
       await shot(artistPage, 'invites-my-submission-en');
     } finally {
       await en.close();
