@@ -70,6 +70,18 @@ function record(results: AxeResults, where: string) {
 /** Waits until the page has its heading, has painted its fonts and finished its running transitions, so colours are final. */
 async function settle(page: Page) {
   await page.waitForLoadState('load').catch(() => {});
+  // A link that navigates in the page changes the URL at once, while the old screen stays until the new one (a lazy
+  // chunk, its texts) is ready: wait until the shell shows the screen of the address (Layout's data-path).
+  await page
+    .waitForFunction(
+      () => {
+        const main = document.getElementById('content');
+        return !main?.dataset.path || main.dataset.path === window.location.pathname + window.location.search;
+      },
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => {});
   // A screen loaded after a client-side navigation (a lazy chunk, its texts' chunk, its first query) shows its h1 when
   // it is there: on a loaded machine the call editor's three in a row took over 3 s (CI on 27f9013).
   await page

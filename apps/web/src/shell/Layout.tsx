@@ -78,7 +78,8 @@ export function Layout({ routes, overlay, tools }: LayoutProps) {
         {t('nav.skip')}
       </a>
       <TopBar tools={tools} />
-      <main id="content" className={styles.main} tabIndex={-1}>
+      {/* data-path: the address whose screen React has committed (a navigation in the page changes the URL first). */}
+      <main id="content" className={styles.main} tabIndex={-1} data-path={location.pathname + location.search}>
         <UnderOverlay value={Boolean(artworkMatch)}>
           <Suspense fallback={<Spinner />}>
             {[...alive.current].map(([key, loc]) => (
