@@ -59,7 +59,8 @@ function timeStatements(client: pg.PoolClient, watch: () => SlowStatements | und
     const done = () => {
       const ms = performance.now() - started;
       const first = args[0] as string | { text?: string };
-      if (ms >= slow.ms) report((typeof first === 'string' ? first : (first?.text ?? '')).slice(0, 1000), ms);
+      // Up to 4,000 characters: a read of a whole users row names its ~40 columns before its FROM.
+      if (ms >= slow.ms) report((typeof first === 'string' ? first : (first?.text ?? '')).slice(0, 4000), ms);
     };
     // `pool.query` calls its client with a callback; drizzle's transactions await the promise.
     const last = args.length - 1;
