@@ -14,6 +14,11 @@ function own(el: Element, props: Record<string, unknown> = {}) {
 const ownAll = (selector: string) => {
   for (const el of document.querySelectorAll(selector)) own(el);
 };
+/** The shell hydrated (the body's stored HTML counts as owned); the lazy part with the level button has not. */
+function ownShell() {
+  ownAll('header, header *, main, article, a, a *');
+  own(document.getElementById('body') as Element, { dangerouslySetInnerHTML: { __html: '' } });
+}
 
 function serverPage() {
   document.body.innerHTML = `<div id="root"><header><button id="menu">메뉴</button></header>
@@ -56,9 +61,8 @@ function watchServerPage() {
 describe('watchHydration', () => {
   it("settles once every element of the server's markup is React's, an inner-HTML body counting as owned", async () => {
     const { watch, settled } = watchServerPage();
-    // The shell hydrates first; the lazy part and the body's own markup are not React's yet.
-    ownAll('header, header *, main, article, a, a *');
-    own(document.getElementById('body') as Element, { dangerouslySetInnerHTML: { __html: '' } });
+    // The shell hydrates first; the lazy part is not React's yet.
+    ownShell();
     await vi.advanceTimersByTimeAsync(500);
     expect(settled()).toBe(false);
     ownAll('#lazy, #lazy *');
@@ -83,7 +87,7 @@ describe('holdEarlyTaps', () => {
     serverPage();
     holdEarlyTaps(watchHydration());
     // The shell hydrated, then the level button is tapped: its lazy part has not.
-    ownAll('header, header *, main, article, a, a *');
+    ownShell();
     const clicks = vi.fn();
     document.getElementById('level')?.addEventListener('click', clicks);
     expect(tap('level').held).toBe(true);
@@ -124,19 +128,39 @@ describe('holdEarlyTaps', () => {
     expect(tap('level').held).toBe(true);
   });
 
+  it('gives the tap only once the rest of the markup is React’s too (a part hydrated with changed data would not match)', async () => {
+    vi.useFakeTimers();
+    serverPage();
+    holdEarlyTaps(watchHydration());
+    ownAll('header, header *');
+    const clicks = vi.fn();
+    document.getElementById('level')?.addEventListener('click', clicks);
+    tap('level');
+    // The level button's part is React's; the page behind it (its list, which the tap would change) is not yet.
+    ownAll('#lazy, #lazy *');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(clicks).not.toHaveBeenCalled();
+    expect(document.getElementById('level')?.hasAttribute('data-early-tap')).toBe(true);
+    ownShell();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(clicks).toHaveBeenCalledTimes(1);
+  });
+
   it('clicks the control React drew anew where the held one stood', async () => {
     vi.useFakeTimers();
     serverPage();
     holdEarlyTaps(watchHydration());
+    ownShell();
     tap('level');
     // The part did not match the server's markup: React replaced it.
     const lazy = document.getElementById('lazy') as Element;
     lazy.innerHTML = '<button id="level-new">3</button>';
     const fresh = document.getElementById('level-new') as HTMLElement;
     own(fresh);
+    own(lazy);
     const clicks = vi.fn();
     fresh.addEventListener('click', clicks);
-    await vi.advanceTimersByTimeAsync(100);
+    await vi.advanceTimersByTimeAsync(200);
     expect(clicks).toHaveBeenCalledTimes(1);
   });
 

@@ -8,7 +8,10 @@ import { type Hydration, HYDRATION_WAIT_MS, ownedByReact } from './hydration.ts'
  * made after the shell had hydrated). From the first module on, a tap on a control of the server's markup that React
  * does not own yet is held: its default is stopped (a form must not submit itself to the page's own URL), the control
  * shows it is pressed (`data-early-tap`, styles/global.css), and the tap is given again with `click()` once React
- * owns the control (hydration keeps the server's elements; one React drew anew is found where the held one stood).
+ * owns the control (hydration keeps the server's elements; one React drew anew is found where the held one stood)
+ * and the rest of the markup too: a tap changes what other parts show (the level tap re-sorts the home page's Best
+ * Projects behind the overlay), and a part hydrated with other data than the server drew it with does not match
+ * (React error 418).
  * A tap with a modifier key or another button, a tap on a control React already owns (React itself hydrates its part
  * at once and handles it), and any tap on a link (it works before the code runs) are left alone. Holding stops once
  * the whole markup is React's (hydration.ts).
@@ -20,6 +23,7 @@ export function holdEarlyTaps(hydration: Hydration, doc: Document = document): v
   // A page the browser draws itself has nothing on it before the code runs.
   if (!root?.firstElementChild) return;
   const held = new Set<HTMLElement>();
+  let whole = false;
   const onClick = (event: MouseEvent) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const control = (event.target as Element | null)?.closest<HTMLElement>(CONTROLS);
@@ -31,20 +35,33 @@ export function holdEarlyTaps(hydration: Hydration, doc: Document = document): v
     if (held.has(control)) return;
     held.add(control);
     control.setAttribute('data-early-tap', '');
-    giveWhenOwned(root, control, pathOf(root, control), performance.now(), () => held.delete(control));
+    giveWhenOwned(
+      root,
+      control,
+      pathOf(root, control),
+      performance.now(),
+      () => whole,
+      () => held.delete(control),
+    );
   };
   doc.addEventListener('click', onClick, true);
-  void hydration.done.then(() => doc.removeEventListener('click', onClick, true));
+  void hydration.done.then(() => {
+    whole = true;
+    doc.removeEventListener('click', onClick, true);
+  });
 }
 
 const POLL_MS = 50;
 
-/** Clicks the control once React owns it; one that never becomes React's is clicked when the wait ends. */
-function giveWhenOwned(root: Element, held: HTMLElement, path: number[], since: number, given: () => void) {
+/**
+ * Clicks the control once React owns it and the whole markup; one that never becomes React's is clicked when the wait
+ * ends.
+ */
+function giveWhenOwned(root: Element, held: HTMLElement, path: number[], since: number, whole: () => boolean, given: () => void) {
   // A control React drew anew (the server's markup did not match) stands where the held one stood.
   const control = held.isConnected ? held : atPath(root, path, held);
-  if (control && !ownedByReact(control) && performance.now() - since < HYDRATION_WAIT_MS) {
-    setTimeout(() => giveWhenOwned(root, control, path, since, given), POLL_MS);
+  if (control && !(whole() && ownedByReact(control)) && performance.now() - since < HYDRATION_WAIT_MS) {
+    setTimeout(() => giveWhenOwned(root, control, path, since, whole, given), POLL_MS);
     return;
   }
   held.removeAttribute('data-early-tap');
