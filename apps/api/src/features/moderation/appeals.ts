@@ -148,7 +148,9 @@ async function presentAppeals(db: Executor, rows: { appeal: typeof appeals.$infe
 
 /** PATCH /api/v1/admin/appeals/{id}/: uphold, or reverse (undo the action); the owner is told. */
 export async function decide(deps: Pick<Deps, 'db' | 'config'>, staff: UserRow, id: number, decision: 'uphold' | 'reverse'): Promise<Appeal> {
-  await deps.db.transaction(async (tx) => {
+  // The answer is read in the same transaction: a delete of the appeal racing the decision waits for it, and the
+  // appeal as decided is what the decider sees (read after the commit, it could be gone: a 500).
+  return deps.db.transaction(async (tx) => {
     const [appeal] = await tx.select().from(appeals).where(eq(appeals.id, id)).for('update');
     if (!appeal) throw notFound();
     if (appeal.status !== 'open') throw badRequest({ decision: 'appeal.decided' });
@@ -165,15 +167,16 @@ export async function decide(deps: Pick<Deps, 'db' | 'config'>, staff: UserRow, 
       .where(eq(appeals.id, appeal.id));
     await recordAudit(tx, { actor: staff, action: decision, target: lead.target, targetId: lead.targetId, reportId: lead.id, appealId: appeal.id });
     await tellOutcome(tx, deps, appeal.appellantId, lead, decision);
+    const rows = await tx
+      .select({ appeal: appeals, report: reports, appellant })
+      .from(appeals)
+      .innerJoin(reports, eq(reports.id, appeals.reportId))
+      .innerJoin(users, eq(users.id, appeals.appellantId))
+      .where(eq(appeals.id, id));
+    const [presented] = await presentAppeals(tx, rows);
+    if (!presented) throw notFound();
+    return presented;
   });
-  const [row] = await deps.db
-    .select({ appeal: appeals, report: reports, appellant })
-    .from(appeals)
-    .innerJoin(reports, eq(reports.id, appeals.reportId))
-    .innerJoin(users, eq(users.id, appeals.appellantId))
-    .where(and(eq(appeals.id, id), isNotNull(appeals.decidedAt)));
-  const [presented] = await presentAppeals(deps.db, [row]);
-  return presented;
 }
 
 async function tellOutcome(tx: Executor, deps: Pick<Deps, 'config'>, ownerId: number, lead: Report, decision: 'uphold' | 'reverse') {
