@@ -277,12 +277,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         // Waiting for another process's migration, or migrating a large table, takes as long as it takes.
         (lock as TimedClient)[READ_TIMEOUT] = 0;
         try {
-          await lock.query('set statement_timeout = 0');
+          await lock.query('set statement_timeout = 0; set idle_in_transaction_session_timeout = 0');
           await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migratePg(db as never, { migrationsFolder });
+          // On this connection, without the pool's statement timeout: a migration that builds an index or backfills
+          // a column of a large table (migration 0033 on 100,000 artworks) outlasts it, and the pool's connections
+          // would cancel it.
+          await migratePg(drizzlePg(lock, { schema, casing: 'snake_case', logger }) as never, { migrationsFolder });
         } finally {
           await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-          await lock.query('reset statement_timeout').catch(() => undefined);
+          await lock.query('reset statement_timeout; reset idle_in_transaction_session_timeout').catch(() => undefined);
           (lock as TimedClient)[READ_TIMEOUT] = readTimeout;
           lock.release();
         }
