@@ -187,6 +187,26 @@ export const tags = pgTable(
   ],
 );
 
+/**
+ * Issue #30.7: one entry per visible artwork, kept by triggers (migration 0033): its created time and its searched
+ * texts as one haystack (title, tag names, author name and username, a line each), so that a search's first look and
+ * its walks read narrow entries through one gram index and one recency index instead of the artworks table.
+ */
+export const artworkSearch = pgTable(
+  'artwork_search',
+  {
+    artworkId: integer()
+      .primaryKey()
+      .references(() => artworks.id, { onDelete: 'cascade' }),
+    created: timestamp({ withTimezone: true }).notNull(),
+    haystack: text().notNull(),
+  },
+  (t) => [
+    index('artwork_search_recent_idx').on(t.created.desc().nullsFirst(), t.artworkId.desc().nullsFirst()),
+    index('artwork_search_grams').using('gin', sql`search_grams(${t.haystack})`).with({ fastupdate: true, gin_pending_list_limit: 256 }),
+  ],
+);
+
 export const artworkTags = pgTable(
   'artwork_tags',
   {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { artworks, artworkTags, tags, users } from '../../db/schema/index.ts';
+import type { Executor } from '../../db/client.ts';
+import { artworkSearch, artworks, artworkTags, tags, users } from '../../db/schema/index.ts';
 import { type Alternative, type SearchWord, syllableRange } from './terms.ts';
 
 /**
@@ -18,7 +19,8 @@ export const SEARCHED = {
 /**
  * Issue #30.7: a search whose gram indexes find more rows than this is broad. Its match set is not gathered (every
  * match fetched and sorted before the first page: 3.5 s for 'a' on 100,000 artworks); its pages are found by walking
- * the list's own ordered index (`artworkHolds`), and it lists at most this many artworks.
+ * the entries' recency index (`entriesHeld`), or the list's own ordered index (`entryHolds`), and it lists at most
+ * this many artworks.
  */
 export const SEARCH_MATCHES_MAX = 2_000;
 
@@ -67,26 +69,20 @@ export const holdsEvery = (text: SQL, words: SearchWord[]): SQL =>
     sql` and `,
   )})`;
 
-/**
- * An artwork row that a word finds (title, a tag, the author), tested on that row alone: what a walk of the list's
- * own ordered index filters with (issue #30.7, a term too broad for its match set). The tags and the author are
- * read per row by key (correlated subqueries), not collected for every match first.
- */
-export const artworkHolds = (word: SearchWord): SQL => sql`(${wordHolds(SEARCHED.title, word)}
-  or coalesce((select bool_or(${wordHolds(SEARCHED.tag, word)}) from ${artworkTags} join ${tags} on ${tags.id} = ${artworkTags.tagId}
-    where ${artworkTags.artworkId} = ${artworks.id}), false)
-  or coalesce((select ${wordHolds(SEARCHED.user, word)} from ${users} where ${users.id} = ${artworks.authorId}), false))`;
+/** The grams one alternative's texts must hold, as the condition their GIN index answers. */
+const gramsHeld = (text: SQL, alt: Alternative): SQL => sql`search_grams(${text}) @> ${textArray(alt.grams)}`;
+const anyOf = (parts: SQL[]): SQL => (parts.length === 1 ? (parts[0] as SQL) : sql`(${sql.join(parts, sql` or `)})`);
 
 /**
- * One alternative on one text: its grams from the index, then the exact pattern on the rows found (a regular
- * expression for 초성: `search_choseong` per row cost 0.1 ms, ten times the expression).
+ * A word on one searched text: any of its alternatives, as the grams from the index, then the exact pattern on the
+ * rows found (a regular expression for 초성: `search_choseong` per row cost 0.1 ms, ten times the expression). Written
+ * as (any alternative's grams) and (any alternative's pattern), which is the same rows since a pattern's match holds
+ * its grams: so the grams are only ever the index's condition. As (grams and pattern) or (grams and pattern), the
+ * planner read both alternatives' rows from the index and then computed each row's grams again to tell which one it
+ * matched (0.2 ms a row: 390 ms for '빛', which is also 비 followed by a syllable starting with ㅊ).
  */
-const alternative = (text: SQL, alt: Alternative): SQL => sql`(search_grams(${text}) @> ${textArray(alt.grams)} and ${heldAlternative(text, alt)})`;
-
-/** A word on one searched text: any of its alternatives. */
 export function wordMatches(text: SQL, word: SearchWord): SQL {
-  const alternatives = word.alternatives.map((alt) => alternative(text, alt));
-  return alternatives.length === 1 ? (alternatives[0] as SQL) : sql`(${sql.join(alternatives, sql` or `)})`;
+  return sql`(${anyOf(word.alternatives.map((alt) => gramsHeld(text, alt)))} and ${wordHolds(text, word)})`;
 }
 
 /**
@@ -103,19 +99,52 @@ export function artworkBranches(word: SearchWord): SQL[] {
 }
 
 /**
- * Issue #30.7: the ids of the artworks (meeting `rest`) that a word's indexes find, per searched text, as one
- * `union all` whose branches are joins down to the artworks (no array collected first), so that a LIMIT over it
- * stops as soon as that many rows came: how the gallery learns, at a bounded cost, whether a term is narrow (all
- * its matches fit) or broad. An artwork may come more than once.
+ * Issue #30.7: what the gallery searches, the visible artworks' entries (`artwork_search`, migration 0033: one per
+ * visible artwork, kept by triggers, its title, tags and author as one haystack, a line each). Being an entry is
+ * being visible; `filter` (the list's other filters, on `artworks`) is tested on the entries' artworks by key.
  */
-export const artworkIdsFound = (word: SearchWord, rest: SQL): SQL => sql`select ${artworks.id} as id from ${artworks}
-    where ${rest} and ${wordMatches(SEARCHED.title, word)}
-  union all
-  select ${artworks.id} from ${tags} join ${artworkTags} on ${artworkTags.tagId} = ${tags.id} join ${artworks} on ${artworks.id} = ${artworkTags.artworkId}
-    where ${wordMatches(SEARCHED.tag, word)} and ${rest}
-  union all
-  select ${artworks.id} from ${users} join ${artworks} on ${artworks.authorId} = ${users.id}
-    where ${wordMatches(SEARCHED.user, word)} and ${rest}`;
+const HAYSTACK = sql`${artworkSearch.haystack}`;
+const entries = (where: SQL[], filter: SQL | undefined): SQL => {
+  if (filter) where.push(sql`exists (select 1 from ${artworks} where ${artworks.id} = ${artworkSearch.artworkId} and ${filter})`);
+  return sql`select ${artworkSearch.artworkId} as id, ${artworkSearch.created} as created from ${artworkSearch} where ${sql.join(where, sql` and `)}`;
+};
+
+/**
+ * The entries (`id, created`) holding every word: the longest through the gram index, the others tested on what it
+ * finds. A LIMIT over it stops the index's rows as they come: how the gallery learns at a bounded cost whether a
+ * term is narrow (all its entries fit) or broad.
+ */
+export function entriesFound(words: SearchWord[], filter?: SQL): SQL {
+  const [driver, ...more] = words;
+  const where = [wordMatches(HAYSTACK, driver as SearchWord)];
+  if (more.length) where.push(holdsEvery(HAYSTACK, more));
+  return entries(where, filter);
+}
+
+/**
+ * Runs a first look (`entriesFound` under a LIMIT) where the gram index is the only way to read the entries, in this
+ * process alone. The planner prices a bitmap scan as if it computed every row's grams again (the index condition is
+ * its recheck), so for a term in most entries ('a') it chose to read entries in order and compute `search_grams` on
+ * each until 2,001 matched: 0.2 ms a row, 400-600 ms. With sequential and plain index scans off for this one
+ * transaction, it reads the term's grams from the index and the matching entries by their positions, whose grams are
+ * never computed. And with no parallel workers: starting one cost more than the whole look (10 ms), up to 200 ms on a
+ * busy machine.
+ */
+export function withGramIndex<T>(db: Executor, look: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
+    );
+    return look(tx);
+  });
+}
+
+/** The same entries tested one by one (no gram index): a broad term's walk of the entries' recency index. */
+export const entriesHeld = (words: SearchWord[], filter?: SQL): SQL => entries([holdsEvery(HAYSTACK, words)], filter);
+
+/** An artwork whose entry holds every word, tested by key: a broad term's walk of an artworks index (most viewed). */
+export const entryHolds = (words: SearchWord[]): SQL =>
+  sql`exists (select 1 from ${artworkSearch} where ${artworkSearch.artworkId} = ${artworks.id} and ${holdsEvery(HAYSTACK, words)})`;
 
 /** An artwork that a word finds anywhere (title, tags, author). */
 export const artworkMatches = (word: SearchWord): SQL => sql`(${sql.join(artworkBranches(word), sql` or `)})`;

@@ -150,6 +150,48 @@ describe('a broad term (issue #30.7: more matches than the gallery gathers)', ()
   });
 });
 
+describe("the search entries follow whatever changes an artwork's searched texts (issue #30.7, migration 0033)", () => {
+  const entryOf = async (id: number) => {
+    const rows = await app.db.execute(sql`select haystack from artwork_search where artwork_id = ${id}`);
+    return (('rows' in rows ? rows.rows : rows) as { haystack: string }[])[0]?.haystack;
+  };
+  it('keeps one entry per visible artwork: its title, tags and author, through edits, hiding and deleting', async () => {
+    const author = await buildPremium(app, { name: '파도 작가', username: 'surfer' });
+    const work = await buildArtwork(app, author, { title: '해질녘 파도', tagNames: ['노을'] });
+    expect(await entryOf(work.id)).toBe('해질녘 파도\n노을\n파도 작가 surfer');
+    expect(await search('질녘')).toEqual([work.id]);
+    // Retitled, retagged (one statement each way, as the editor saves), a tag renamed, the author renamed.
+    await app.db.execute(sql`update artworks set title = '새벽 물안개' where id = ${work.id}`);
+    await app.db.execute(sql`delete from artwork_tags where artwork_id = ${work.id}`);
+    await app.db.execute(sql`insert into tags (name) values ('윤슬'), ('안개꽃') on conflict do nothing`);
+    await app.db.execute(sql`insert into artwork_tags (artwork_id, tag_id, position) select ${work.id}, id, 0 from tags where name in ('윤슬', '안개꽃')`);
+    // (Each term asked once: the gallery keeps a term's matches for a few seconds.)
+    expect(await search('해질')).toEqual([]);
+    expect(await search('개꽃')).toEqual([work.id]);
+    await app.db.execute(sql`update tags set name = '반짝윤슬' where name = '윤슬'`);
+    await app.db.execute(sql`update users set name = '바람 작가', username = 'windy' where id = ${author.id}`);
+    expect(await entryOf(work.id)).toBe('새벽 물안개\n반짝윤슬\n안개꽃\n바람 작가 windy');
+    expect(await search('짝윤')).toEqual([work.id]);
+    expect(await search('windy')).toEqual([work.id]);
+    expect(await search('surfer')).toEqual([]);
+    // Hidden (unpublished), then back; deleted: no entry, never found.
+    await app.db.execute(sql`update artworks set published = false where id = ${work.id}`);
+    expect(await entryOf(work.id)).toBeUndefined();
+    expect(await search('물안개')).toEqual([]);
+    await app.db.execute(sql`update artworks set published = true where id = ${work.id}`);
+    expect(await search('안개')).toEqual([work.id]);
+    await app.db.execute(sql`delete from artworks where id = ${work.id}`);
+    expect(await entryOf(work.id)).toBeUndefined();
+    // Every visible artwork has its entry, and nothing else has one.
+    const counts = await app.db.execute(sql`select (select count(*) from artworks where visible)::int as visible,
+      (select count(*) from artwork_search)::int as entries,
+      (select count(*) from artwork_search s join artworks a on a.id = s.artwork_id where a.visible)::int as kept`);
+    const row = (('rows' in counts ? counts.rows : counts) as { visible: number; entries: number; kept: number }[])[0];
+    expect(row?.entries).toBe(row?.visible);
+    expect(row?.kept).toBe(row?.visible);
+  });
+});
+
 describe('artists ?search= (issue #30)', () => {
   it('finds a name or username from one character, 초성 too', async () => {
     const artists = async (term: string) => ids(await app.inject(`/api/v1/artists/?search=${encodeURIComponent(term)}`));

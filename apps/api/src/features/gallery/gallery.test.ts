@@ -243,7 +243,7 @@ describe('a category list and a search (issue #5 query plans), always exact', ()
 });
 
 describe('a fixed number of SQL statements per list, whatever the page size', () => {
-  it('does not grow with the number of results', async () => {
+  it('does not grow with the number of results', { timeout: 90_000 }, async () => {
     // No background jobs in this app: the counter counts every statement of the process, and a periodic task that
     // runs at start (issue #13) or a publish fan-out would land in the window measured.
     const local = await buildTestApp({ JOBS_POLL_MS: 0 });
@@ -280,8 +280,12 @@ describe('a fixed number of SQL statements per list, whatever the page size', ()
       const again = await agent.get('/api/v1/artworks/?limit=30');
       expect(again.json().results).toHaveLength(30);
       expect(local.database.statements.count - before).toBe(0);
+      // A search: its first look runs in a transaction of its own (issue #30.7, domain/search withGramIndex), so it
+      // counts its own statements, the same for one result as for thirty.
+      const searchedOne = await measure('/api/v1/artworks/?limit=1&search=Artwork&categories__category=painting');
       const searched = await measure('/api/v1/artworks/?limit=30&search=Artwork&categories__category=painting');
-      expect(searched.n).toBe(small.n);
+      expect([searchedOne.results, searched.results]).toEqual([1, 30]);
+      expect(searched.n).toBe(searchedOne.n);
       const profile = await measure(`/api/v1/users/${author.id}/artworks/?limit=30`);
       expect(profile.n).toBe(small.n);
     } finally {

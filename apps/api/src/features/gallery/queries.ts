@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { withViewerCollection } from '../../domain/artworks/read-model.ts';
 import type { PageMark } from '../../domain/cards/queries.ts';
-import { artworkBranches, artworkHolds, artworkIdsFound, artworkMatches, SEARCH_MATCHES_MAX } from '../../domain/search/match.ts';
+import { artworkBranches, artworkMatches, entriesFound, entriesHeld, entryHolds, SEARCH_MATCHES_MAX, withGramIndex } from '../../domain/search/match.ts';
 
 export { SEARCH_MATCHES_MAX };
 import { type SearchWord, searchWords } from '../../domain/search/terms.ts';
@@ -183,31 +183,42 @@ export async function pageMarks(db: Executor, scopes: SQL[], ordering: Ordering,
 /** The match set of a broad search (searchMatches), which is never gathered. */
 export const BROAD = -1;
 
+/** Orderings by creation, which a search's entries carry (migration 0033); the others need the artworks. */
+const byCreated = (ordering: Ordering) => ordering === '-created' || ordering === 'created' || ordering === 'relevance';
+
 /**
- * The visible rows of a search tested row by row (domain/search `artworkHolds`, no gram index), for a walk of the
- * list's ordered index: a broad term fills a page after a few rows.
+ * The visible rows of a broad search tested row by row (no gram index), for a walk of an ordered index that stops
+ * once a page is full: the entries' recency index for orderings by creation, else the list's own (most viewed), each
+ * row's entry tested by key.
  */
-export function heldRows(visibility: SQL, f: ArtworkFilters): SQL {
+export function heldRows(visibility: SQL, f: ArtworkFilters, ordering: Ordering): SQL {
   const { search, ...others } = f;
-  return rowsOf(and(artworkConditions(visibility, others), ...searchWords(search ?? '').map(artworkHolds)) as SQL);
+  const words = searchWords(search ?? '');
+  if (byCreated(ordering)) return sql`select id, created, 0 as hit from (${entriesHeld(words, artworkConditions(undefined, others))}) as held`;
+  return rowsOf(and(artworkConditions(visibility, others), entryHolds(words)) as SQL);
 }
 
 /**
- * Issue #30.7: a search's visible matches in the list's order, found through the gram indexes at a bounded cost:
- * at most SEARCH_MATCHES_MAX rows are read (the longest word drives, the other words are tested on the rows it
- * finds); when that many came the term is broad and the answer is `[BROAD]`.
+ * Issue #30.7: a search's visible matches in the list's order, found through the entries' gram index at a bounded
+ * cost: at most SEARCH_MATCHES_MAX entries are read (the longest word drives, the other words are tested on the
+ * entries it finds); when that many came the term is broad and the answer is `[BROAD]`. A list by creation is
+ * ordered from the entries alone; the others read the artworks of the matches (most viewed, relevance).
  */
-export async function searchMatches(db: Executor, visibility: SQL, f: ArtworkFilters, ordering: Ordering, rank?: SQL): Promise<number[]> {
+export async function searchMatches(db: Executor, f: ArtworkFilters, ordering: Ordering, rank?: SQL): Promise<number[]> {
   const { search, ...others } = f;
-  const [driver, ...more] = searchWords(search ?? '');
-  const rest = and(artworkConditions(visibility, others), ...more.map(artworkHolds)) as SQL;
+  const found = entriesFound(searchWords(search ?? ''), artworkConditions(undefined, others));
   const order = rank ? sql`${rank}, ${orderSql[ordering]}` : orderSql[ordering];
-  // One statement: the rows found (at most one past the cap), then, only when they fit, the distinct ids in order.
-  const result = await db.execute(sql`with found as materialized (
-      select id from (${artworkIdsFound(driver as SearchWord, rest)}) as found limit ${SEARCH_MATCHES_MAX + 1})
-    select (select count(*) from found)::int as found,
-      (select coalesce(array_agg(${artworks.id} order by ${order}), '{}') from ${artworks}
-        where (select count(*) from found) <= ${SEARCH_MATCHES_MAX} and ${artworks.id} in (select id from found)) as ids`);
+  const fits = sql`(select count(*) from found) <= ${SEARCH_MATCHES_MAX}`;
+  const ids =
+    !rank && byCreated(ordering)
+      ? sql`select coalesce(array_agg(id order by ${order}), '{}') from found where ${fits}`
+      : sql`select coalesce(array_agg(${artworks.id} order by ${order}), '{}') from ${artworks} where ${fits} and ${artworks.id} in (select id from found)`;
+  // One statement: the entries found (at most one past the cap), then, only when they fit, the ids in order.
+  const result = await withGramIndex(db, (tx) =>
+    tx.execute(sql`with found as materialized (
+      select id, created from (${found}) as found limit ${SEARCH_MATCHES_MAX + 1})
+    select (select count(*) from found)::int as found, (${ids}) as ids`),
+  );
   const [row] = ('rows' in result ? result.rows : result) as { found: number; ids: number[] }[];
   return !row ? [] : row.found > SEARCH_MATCHES_MAX ? [BROAD] : row.ids;
 }

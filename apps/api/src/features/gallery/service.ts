@@ -35,13 +35,15 @@ export async function listArtworks(deps: CardDeps, viewer: UserRow | null, lang:
     if (filters.search) {
       const search = filters.search;
       const rank = ordering === 'relevance' ? relevanceRank(search, searchWords(search)) : undefined;
-      const matches = await gallery.matches(`${key} ${ordering}`, () => q.searchMatches(db, everyone, filters, ordering, rank));
+      const matches = await gallery.matches(`${key} ${ordering}`, () => q.searchMatches(db, filters, ordering, rank));
       if (!(matches.length === 1 && matches[0] === q.BROAD)) return rankedPage(deps, viewer, lang, matches, pageKey, page);
       // Issue #30.7: a broad term (more matches than SEARCH_MATCHES_MAX) is never gathered: each page walks the
       // list's ordered index, testing rows until it is full (newest first for relevance), up to that many artworks.
       const limit = Math.max(0, Math.min(page.limit, q.SEARCH_MATCHES_MAX - page.offset));
       const walkOrder = ordering === 'relevance' ? '-created' : ordering;
-      const shared = gallery.pages(pageKey, async () => (limit ? q.pageMarks(db, [q.heldRows(everyone, filters)], walkOrder, limit, page.offset, null) : []));
+      const shared = gallery.pages(pageKey, async () =>
+        limit ? q.pageMarks(db, [q.heldRows(everyone, filters, walkOrder)], walkOrder, limit, page.offset, null) : [],
+      );
       // A short page is the last one: the count is then exact, else it is the cap.
       const count = shared.then((rows) => (rows.length < limit ? page.offset + rows.length : q.SEARCH_MATCHES_MAX));
       return cardList(deps, listView(viewer, lang), count, withCollection(deps, viewer, shared));
