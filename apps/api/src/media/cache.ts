@@ -33,7 +33,7 @@ declare module 'fastify' {
     renditions: RenditionCache;
     /** Headers features add to media answers, read by the route and the memory path (which skips `onSend`) alike, and folded into the ETag. */
     mediaHeaderSources: MediaHeaderSource[];
-    /** Issue #34 (6): who may fetch a key and how it is rendered (public copies of protected work, owner-only originals). */
+    /** Issue #34 (6): who may fetch a key and how it is rendered (public copies of protected work, restricted originals). */
     mediaAccess: MediaAccessSource[];
   }
 }
@@ -186,7 +186,7 @@ export const mediaCachePlugin = fp(
       const asked = renditionOf((request.params as Record<string, string>)['*'], query.w, request.headers.accept);
       const hit = asked && cache.get(asked.cacheKey);
       if (!asked) return;
-      // Issue #34 (6): a protected artwork's images (public copies, owner-only originals) are judged by the route.
+      // Issue #34 (6): a protected artwork's images (public copies, restricted originals) are judged by the route.
       if (await mediaAccessOf(access, asked.key)) return;
       cache.stats.lookups++;
       // Issue #35: a signed answer (JPEG/PNG with signing on) is made by the route, which asks who the image is by.

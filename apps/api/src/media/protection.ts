@@ -6,18 +6,31 @@ import type { Storage } from './storage.ts';
 /**
  * Issue #34 (6): how `/media/<key>` may serve a key, as the feature that owns it says (`app.mediaAccess`): a public
  * copy of protected work (rendered from `original` within `maxWidth`, with the watermark), a name that no longer
- * resolves, an original only its owner may fetch, or one only those `allows` admits may fetch (a protected open-call
- * entry's frozen copy: the call's owner, staff, jurors, the applicant); neither from a shared cache. No source
+ * resolves, or an object only those `allows` admits may fetch (a protected artwork's original: its author; a protected
+ * open-call entry's frozen copy: the call's owner, staff, jurors, the applicant), never from a shared cache. No source
  * answering: served as before.
  */
 export type MediaAccess =
   | { kind: 'public'; original: string; maxWidth: number | null; watermark: Watermark | null }
   | { kind: 'gone' }
-  | { kind: 'owner'; ownerId: number }
-  | { kind: 'restricted'; allows: (user: UserRow) => Promise<boolean> };
+  | { kind: 'restricted'; allows: (user: UserRow) => boolean | Promise<boolean> };
 export type MediaAccessSource = (key: string) => Promise<MediaAccess | null>;
 
-/** What an owner-only answer carries: no shared cache (nginx, a CDN) keeps it, the browser does not store it. */
+/**
+ * The answer for a public copy's name: the image of `images` whose public key it is, within the work's protection;
+ * a name none of them has any more (the salt changed, the image went) is gone.
+ */
+export function publicCopyAccess(
+  key: string,
+  images: string[],
+  publicKey: (image: string) => string,
+  protection: { maxPublicWidth: number | null; watermark: Watermark | null },
+): MediaAccess {
+  const original = images.find((image) => publicKey(image) === key);
+  return original ? { kind: 'public', original, maxWidth: protection.maxPublicWidth, watermark: protection.watermark } : { kind: 'gone' };
+}
+
+/** What a restricted answer carries: no shared cache (nginx, a CDN) keeps it, the browser does not store it. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /** The first answer a source gives for this key, or null. */

@@ -110,22 +110,21 @@ interface Served {
   /** The rendition asked for, or null for the stored object as it is. */
   rendition: { cacheKey: string; type: string; width: number; format: RenditionFormat } | null;
   watermark: Watermark | null;
-  /** Issue #34 (6): an owner-only original: `private, no-store`, never kept in memory for others. */
+  /** Issue #34 (6): a restricted original (its author's, a judged entry's): `private, no-store`, never kept in memory for others. */
   private: boolean;
 }
 
 /**
  * Issue #34 (6): what a request of `key` is served from. A public copy of protected work is always a rendition of its
  * original, at most the cap wide (the cap, or the largest width, when no `w` is asked) and watermarked; a name that no
- * longer resolves is a 404; an owner-only original is a 404 for anyone but its owner, and a restricted one (a protected
- * open-call entry's frozen copy) for anyone its source does not admit.
+ * longer resolves is a 404; a restricted original (a protected artwork's, for its author; a protected open-call
+ * entry's frozen copy, for those who judge it) is a 404 for anyone its source does not admit.
  */
 async function servedOf(app: FastifyInstance, request: FastifyRequest, raw: string | undefined, key: string, w: string | undefined): Promise<Served> {
   const access = await mediaAccessOf(app.mediaAccess, key);
   if (access?.kind === 'gone') throw notFound();
-  if (access?.kind === 'owner' && request.user?.id !== access.ownerId) throw notFound();
   if (access?.kind === 'restricted' && !(request.user && (await access.allows(request.user)))) throw notFound();
-  const isPrivate = access?.kind === 'owner' || access?.kind === 'restricted';
+  const isPrivate = access?.kind === 'restricted';
   if (access?.kind !== 'public') {
     if (w === undefined) return { source: key, rendition: null, watermark: null, private: isPrivate };
     const asked = renditionOf(raw, w, request.headers.accept);
@@ -179,7 +178,7 @@ async function serveMedia(
     return answer(original, etagOf(original), await mediaHeadersOf(app.mediaHeaderSources, request.url), type);
   }
   const { cacheKey } = asked;
-  // An owner-only rendition is never kept in this process's memory, which the first hook answers from for anyone.
+  // A restricted rendition is never kept in this process's memory, which the first hook answers from for anyone.
   let rendition = served.private ? undefined : app.renditions.get(cacheKey);
   if (!rendition) {
     let body = await storage.get(cacheKey);

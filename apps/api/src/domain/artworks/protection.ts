@@ -4,7 +4,7 @@ import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { artworks } from '../../db/schema/index.ts';
 import { mediaKeysIn, OWN_MEDIA_SRC } from '../../html/sanitize.ts';
-import type { MediaAccess } from '../../media/protection.ts';
+import { type MediaAccess, publicCopyAccess } from '../../media/protection.ts';
 
 /**
  * Issue #34 (6), the one rule of protected work: while a project has a cap on its public renditions
@@ -105,9 +105,8 @@ export function artworkOfKey(key: string): number | null {
 export function mediaAccessOfArtwork(row: ProtectionRow | null, key: string): MediaAccess | null {
   if (!row || row.protectionSalt === null) return null;
   if (key.startsWith(`artworks/${row.id}/p/`)) {
-    const original = imagesOf(row).find((k) => publicKeyOf(row, k) === key);
-    return original ? { kind: 'public', original, maxWidth: row.maxPublicWidth, watermark: row.watermark } : { kind: 'gone' };
+    return publicCopyAccess(key, imagesOf(row), (k) => publicKeyOf(row, k), row);
   }
   if (key === row.blurredCover) return null;
-  return { kind: 'owner', ownerId: row.authorId };
+  return { kind: 'restricted', allows: (user) => user.id === row.authorId };
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { inviteApplications, inviteSnapshots } from '../../db/schema/index.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import type { MediaAccess } from '../../media/protection.ts';
+import { type MediaAccess, publicCopyAccess } from '../../media/protection.ts';
 import { saltedKey } from '../artworks/protection.ts';
 import { contentImageKeys, type SnapshotRow } from './snapshot.ts';
 
@@ -85,8 +85,7 @@ export function mediaAccessOfSubmission(
   allows: (user: UserRow, row: SubmissionProtectionRow) => Promise<boolean>,
 ): MediaAccess | null {
   if (applicationOfPublicKey(key) !== null) {
-    const original = row?.protectionSalt ? snapshotImagesOf(row).find((k) => publicSubmissionKeyOf(row, k) === key) : undefined;
-    return row && original ? { kind: 'public', original, maxWidth: row.maxPublicWidth, watermark: row.watermark } : { kind: 'gone' };
+    return row?.protectionSalt ? publicCopyAccess(key, snapshotImagesOf(row), (k) => publicSubmissionKeyOf(row, k), row) : { kind: 'gone' };
   }
   if (!row || row.protectionSalt === null) return null;
   return { kind: 'restricted', allows: (user) => allows(user, row) };
