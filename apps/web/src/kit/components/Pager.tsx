@@ -3,21 +3,38 @@ import { pageCount } from '../../api/paging.ts';
 import styles from './Pager.module.css';
 
 /**
- * Previous / next over a console list of `size` rows a page (issue #31's moderation lists, takedown notices and
- * repost holds). The labels are the `paging` keys of the caller's namespace (`previous`, `next`, `page`).
+ * Previous / next over a console list of `size` rows a page (the admin tables, issue #31's moderation lists, takedown
+ * notices and repost holds). The labels are the caller's namespace's keys `previous`, `next` and `page` under
+ * `labels` (`paging` unless said); `className` replaces the kit's layout.
  */
-export function Pager({ count, page, size, ns, onPage }: { count: number; page: number; size: number; ns: string; onPage: (page: number) => void }) {
-  const { t } = useTranslation(ns);
+export function Pager({
+  count,
+  page,
+  size,
+  ns,
+  labels = 'paging',
+  className = styles.pager,
+  onPage,
+}: {
+  count: number;
+  page: number;
+  size: number;
+  ns: string;
+  labels?: string;
+  className?: string;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation(ns, { keyPrefix: labels });
   const pages = Math.max(1, pageCount(count, size));
   if (pages <= 1) return null;
   return (
-    <nav className={styles.pager} aria-label={t('paging.page', { page, pages })}>
+    <nav className={className} aria-label={t('page', { page, pages })}>
       <button type="button" className="btn small secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('paging.previous')}
+        {t('previous')}
       </button>
-      <span>{t('paging.page', { page, pages })}</span>
+      <span>{t('page', { page, pages })}</span>
       <button type="button" className="btn small secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('paging.next')}
+        {t('next')}
       </button>
     </nav>
   );

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { pageCount } from '../../../api/paging.ts';
+import { Pager } from '../../../kit/components/Pager.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { ADMIN_PAGE_SIZE } from '../api/admin.ts';
 import styles from '../AdminPage.module.css';
@@ -58,7 +58,6 @@ export interface PagedTableProps {
 /** A console table with its total, an empty state and previous/next paging. */
 export function PagedTable({ head, rows, count, page, onPage, loading, failed, testId }: PagedTableProps) {
   const { t } = useTranslation('admin');
-  const pages = Math.max(1, pageCount(count ?? 0, ADMIN_PAGE_SIZE));
   if (failed) return <p className="form-error">{t('table.failed')}</p>;
   if (loading && count === undefined) return <Spinner />;
   return (
@@ -74,17 +73,7 @@ export function PagedTable({ head, rows, count, page, onPage, loading, failed, t
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav className={styles.pager} aria-label={t('table.page', { page, pages })}>
-          <button type="button" className="btn small secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            {t('table.previous')}
-          </button>
-          <span>{t('table.page', { page, pages })}</span>
-          <button type="button" className="btn small secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            {t('table.next')}
-          </button>
-        </nav>
-      )}
+      <Pager count={count ?? 0} page={page} size={ADMIN_PAGE_SIZE} ns="admin" labels="table" className={styles.pager} onPage={onPage} />
     </>
   );
 }
