@@ -13,6 +13,11 @@ import { type SearchWord, searchWords } from './terms.ts';
  */
 let app: FastifyInstance;
 const rowsOf = (result: unknown) => ('rows' in (result as object) ? (result as { rows: unknown[] }).rows : (result as unknown[]));
+/** An EXPLAIN's lines as one text. */
+const planText = (result: unknown) =>
+  rowsOf(result)
+    .map((row) => String(Object.values(row as object)[0]))
+    .join('\n');
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -36,9 +41,7 @@ async function plan(where: SQL, table: typeof artworks | typeof users | typeof t
   return app.db.transaction(async (tx) => {
     if (forced) await tx.execute(sql`set local enable_seqscan = off`);
     const result = await tx.execute(sql`explain select id from ${table} where ${where}`);
-    return rowsOf(result)
-      .map((row) => Object.values(row as object)[0])
-      .join('\n');
+    return planText(result);
   });
 }
 
@@ -66,9 +69,7 @@ describe('search plans on PostgreSQL (issue #30)', () => {
           sql`explain (analyze, costs off) select array(select id from (${entriesFound(searchWords(term))}) as found limit ${SEARCH_MATCHES_MAX + 1})`,
         ),
       );
-      const text = rowsOf(result)
-        .map((row) => String(Object.values(row as object)[0]))
-        .join('\n');
+      const text = planText(result);
       expect(text, term).toContain('Bitmap Index Scan on artwork_search_grams');
       // The artworks are not read at all, nor the entries whole.
       expect(text, term).not.toMatch(/Seq Scan|on artworks/);
@@ -79,9 +80,7 @@ describe('search plans on PostgreSQL (issue #30)', () => {
         sql`explain (costs off) select id from (${entriesFound(searchWords('바다'), sql`${artworks.rating} = 'general'`)}) as found limit ${SEARCH_MATCHES_MAX + 1}`,
       ),
     );
-    const text = rowsOf(filtered)
-      .map((row) => String(Object.values(row as object)[0]))
-      .join('\n');
+    const text = planText(filtered);
     expect(text).toContain('artwork_search_grams');
     expect(text).toMatch(/(Index|Bitmap Index) Scan (using|on) artworks_pkey/);
   });
@@ -92,9 +91,7 @@ describe('search plans on PostgreSQL (issue #30)', () => {
       // As the gallery's page statement walks it (features/gallery heldRows and pageMarks).
       sql`explain analyze select id from (${entriesHeld(searchWords('a'))}) as scope order by created desc, id desc limit 24`,
     );
-    const text = rowsOf(result)
-      .map((row) => Object.values(row as object)[0])
-      .join('\n');
+    const text = planText(result);
     expect(text).toContain('Index Scan using artwork_search_recent_idx');
     expect(text).not.toMatch(/Seq Scan|Sort|on artworks/);
     expect(text).toMatch(/artwork_search_recent_idx on artwork_search\s+\(cost=[^)]*\) \(actual time=[^)]* rows=24 /);
