@@ -72,21 +72,38 @@ export interface CriterionInput {
   weight: number;
 }
 
-/** Every judging write of one invite refreshes that invite's judging answers. */
-function useJudgingMutation<I, O>(invite: number, fn: (input: I) => Promise<O>) {
+/**
+ * Every judging write of one invite refreshes that invite's judging answers, and stays pending until they are in.
+ * `saved` runs as soon as the server has taken the write, before the refresh: a form cleared there is empty before
+ * the list shows the new row, so what the person types next is never cleared by the write before it (a second
+ * juror's address typed while the first one's list refreshed was wiped when it came).
+ */
+function useJudgingMutation<I, O>(invite: number, fn: (input: I) => Promise<O>, saved?: (input: I) => void) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: judgingKeys.all(invite) }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (_output, input) => {
+      saved?.(input);
+      return client.invalidateQueries({ queryKey: judgingKeys.all(invite) });
+    },
+  });
 }
 
-export const useSaveCriterion = (invite: number) =>
-  useJudgingMutation(invite, ({ id, ...body }: CriterionInput & { id?: number }) =>
-    id ? api<Criterion>(`/api/v1/invite-criteria/${id}/`, { method: 'PUT', body }) : api<Criterion>('/api/v1/invite-criteria/', { body: { ...body, invite } }),
+/** Saves a criterion (a new one without `id`); `saved` clears the form the moment the server has it. */
+export const useSaveCriterion = (invite: number, saved?: (input: CriterionInput & { id?: number }) => void) =>
+  useJudgingMutation(
+    invite,
+    ({ id, ...body }: CriterionInput & { id?: number }) =>
+      id
+        ? api<Criterion>(`/api/v1/invite-criteria/${id}/`, { method: 'PUT', body })
+        : api<Criterion>('/api/v1/invite-criteria/', { body: { ...body, invite } }),
+    saved,
   );
 export const useDeleteCriterion = (invite: number) => useJudgingMutation(invite, (id: number) => api(`/api/v1/invite-criteria/${id}/`, { method: 'DELETE' }));
 export const useSaveSettings = (invite: number) =>
   useJudgingMutation(invite, (body: { scale?: number; reveal_names?: boolean }) => api<Judging>(`/api/v1/invites/${invite}/jury/`, { method: 'PUT', body }));
-export const useInviteJuror = (invite: number) =>
-  useJudgingMutation(invite, (email: string) => api<{ id: number }>('/api/v1/invite-jurors/', { body: { invite, email } }));
+export const useInviteJuror = (invite: number, saved?: (email: string) => void) =>
+  useJudgingMutation(invite, (email: string) => api<{ id: number }>('/api/v1/invite-jurors/', { body: { invite, email } }), saved);
 export const useRemoveJuror = (invite: number) => useJudgingMutation(invite, (id: number) => api(`/api/v1/invite-jurors/${id}/`, { method: 'DELETE' }));
 export const useCloseRound = (invite: number) =>
   useJudgingMutation(invite, (round: number) => api<JudgingRound>(`/api/v1/invite-rounds/${round}/close/`, { method: 'POST' }));

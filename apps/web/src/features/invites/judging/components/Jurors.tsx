@@ -10,9 +10,9 @@ import styles from './judging.module.css';
 /** Inviting jurors by email, and the jurors with their status and progress. */
 export function Jurors({ judging }: { judging: Judging }) {
   const { t } = useTranslation('judging');
-  const invite = useInviteJuror(judging.invite);
-  const remove = useRemoveJuror(judging.invite);
   const [email, setEmail] = useState('');
+  const invite = useInviteJuror(judging.invite, () => setEmail(''));
+  const remove = useRemoveJuror(judging.invite);
   const errors = fieldsOf(invite.error);
   const { ref: formRef, focusInvalid } = useFocusInvalid();
   return (
@@ -23,7 +23,7 @@ export function Jurors({ judging }: { judging: Judging }) {
         className={styles.inline}
         onSubmit={(e) => {
           e.preventDefault();
-          invite.mutate(email, { onSuccess: () => setEmail(''), onError: focusInvalid });
+          invite.mutate(email, { onError: focusInvalid });
         }}
       >
         <label htmlFor="juror-email" className="visually-hidden">

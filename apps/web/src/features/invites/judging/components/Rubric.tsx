@@ -12,22 +12,16 @@ import styles from './judging.module.css';
 /** One criterion's names, description and weight (a new one when `criterion` is absent). */
 export function CriterionForm({ invite, criterion, onDone }: { invite: number; criterion?: Criterion; onDone?: () => void }) {
   const { t } = useTranslation('judging');
-  const save = useSaveCriterion(invite);
   const empty: CriterionInput = { name_ko: '', name_en: '', description: '', weight: 1 };
   const form = useForm<CriterionInput>({ defaultValues: criterion ? { ...criterion } : empty });
+  // A new criterion's form is empty again the moment the server has the last one, before the list shows it.
+  const save = useSaveCriterion(invite, () => {
+    if (!criterion) form.reset(empty);
+  });
   const errors = fieldsOf(save.error);
   const { ref: formRef, focusInvalid } = useFocusInvalid();
   const submit = form.handleSubmit((values) => {
-    save.mutate(
-      { ...values, id: criterion?.id },
-      {
-        onSuccess: () => {
-          if (!criterion) form.reset(empty);
-          onDone?.();
-        },
-        onError: focusInvalid,
-      },
-    );
+    save.mutate({ ...values, id: criterion?.id }, { onSuccess: () => onDone?.(), onError: focusInvalid });
   });
   const id = criterion ? `c${criterion.id}` : 'new';
   return (
