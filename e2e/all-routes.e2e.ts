@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, conversationMessages, conversations, inviteColumns, invitePages, inviteQuestions, reports } from '../apps/api/src/db/schema/index.ts';
 import { buildArtwork, buildInvite, buildUser, type UserRow } from '../apps/api/test/factories.ts';
-import { type Browser, fixtures, openBrowser, screenshot } from './support.ts';
+import { type Browser, fixtures, openBrowser, screenshot, whole } from './support.ts';
 
 // Issue #21: every route of SPEC §2 with seeded data, in Korean and English, at 1366 px and 390 px, as a guest
 // and as a member (staff, premium, owner of an open call): each visit, and each filter, overlay, tab and modal
@@ -93,6 +93,9 @@ function guestSteps(): Step[] {
       'overlay from the gallery',
       async (page, b) => {
         await page.goto('/gallery/all/');
+        // The overlay is the app's: a card tapped before the app runs opens the artwork's own page (a plain link),
+        // whose load a busy machine took over 30 s to finish once (CI on f58955d).
+        await whole(page);
         await page.getByTestId('artwork-card').first().getByRole('link').first().click();
         await page.waitForURL(/\/artwork\/\d+\/$/);
         await page.getByRole('dialog').waitFor();

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artworks } from '../apps/api/src/db/schema/index.ts';
+import { artworks, takedowns } from '../apps/api/src/db/schema/index.ts';
 import { buildArtwork, buildPremium, buildStaff, type UserRow } from '../apps/api/test/factories.ts';
-import { type Browser, fixtures, openBrowser, screenshot } from './support.ts';
+import { type Browser, baseURL, fixtures, openBrowser, screenshot } from './support.ts';
 
 // Issue #29.9: a tap the instant a server-drawn page's `load` fires, with the CPU slowed 4× as on a mid-range phone,
 // is never lost: the control shows it is pressed and the tap is given once the app has hydrated.
@@ -76,6 +76,48 @@ describe('taps made before the scripts run (issue #29)', () => {
     await expect
       .poll(async () => (await db.db.select({ level: artworks.level }).from(artworks).where(eq(artworks.id, artworkId)))[0]?.level, { timeout: 20_000 })
       .toBe(3);
+  });
+
+  it('files the takedown notice typed and ticked the instant its page loaded, before its form hydrated (ko, 390 px)', { timeout: 150_000 }, async () => {
+    const email = `early-${Date.now()}@example.com`;
+    const page = await slowed({ lang: 'ko', mobile: true });
+    // Typed as the browser types (the value, then its input event), the statement ticked by a tap and the notice sent
+    // by one, all at `load`.
+    await page.addInitScript(
+      (typed) => {
+        addEventListener('load', () => {
+          const fields = Object.keys(typed).map((id) => document.getElementById(id));
+          (window as unknown as { __typed: unknown }).__typed = {
+            found: fields.every(Boolean),
+            hydrated: fields.some((f) => f && Object.keys(f).some((k) => k.startsWith('__reactProps'))),
+          };
+          for (const [id, value] of Object.entries(typed)) {
+            const field = document.getElementById(id) as HTMLInputElement | null;
+            if (!field) continue;
+            field.value = value;
+            field.dispatchEvent(new Event('input', { bubbles: true }));
+          }
+          document.getElementById('takedown-good-faith')?.click();
+          document.querySelector<HTMLElement>('[data-testid="takedown-send"]')?.click();
+        });
+      },
+      {
+        'takedown-name': '박미나',
+        'takedown-email': email,
+        'takedown-url': `${baseURL()}/artwork/${artworkId}/`,
+        'takedown-original': '제 일러스트 "밤 배" (2021), https://example.com/night-ferry',
+      },
+    );
+    await page.goto('/about/takedown/', { waitUntil: 'load' });
+    expect(await page.evaluate(() => (window as unknown as { __typed: unknown }).__typed)).toEqual({ found: true, hydrated: false });
+    // The form's hydration keeps what the person typed and ticked; the held tap sends it once the form is React's.
+    await page
+      .getByRole('status')
+      .filter({ hasText: /신고를 접수했습니다/ })
+      .waitFor({ timeout: 100_000 });
+    const [notice] = await db.db.select().from(takedowns).where(eq(takedowns.email, email));
+    expect(notice).toMatchObject({ name: '박미나', artworkId, goodFaith: true, original: '제 일러스트 "밤 배" (2021), https://example.com/night-ferry' });
+    await screenshot(page, 'early-typing-takedown-ko');
   });
 
   it('switches the language tapped while the page part is still fetching its code: no hydration error, all in English', async () => {

@@ -106,6 +106,15 @@ export async function openBrowser(
   };
 }
 
+/**
+ * Waits until React owns the whole of the server's markup (`<html data-hydrated>`, web hydration.ts). A link works
+ * before that as a plain link (a full page load, not the overlay) and a typed value may meet the app's own; a step
+ * that tests what the app does, not what a tap before it does (early-taps.e2e.ts), waits for it.
+ */
+export async function whole(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+}
+
 const shots = resolve(import.meta.dirname, 'screenshots');
 /** Saves a full-page screenshot under e2e/screenshots/ (git-ignored) to look at. */
 export async function screenshot(page: Page, name: string) {

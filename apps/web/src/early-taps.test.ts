@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdEarlyTaps } from './early-taps.ts';
-import { watchHydration } from './hydration.ts';
+import { startHydrationWatch, watchHydration } from './hydration.ts';
 
 // Issue #29.9: a tap on the server's markup before React owns it is held and given again; the language waits for it.
 
@@ -70,6 +70,20 @@ describe('watchHydration', () => {
     expect(settled()).toBe(true);
     expect(watch.served(document.getElementById('level') as Element)).toBe(true);
     expect(watch.served(document.createElement('button'))).toBe(false);
+  });
+
+  it('marks the document once the whole markup is React’s (data-hydrated), not before', async () => {
+    vi.useFakeTimers();
+    serverPage();
+    document.documentElement.removeAttribute('data-hydrated');
+    startHydrationWatch();
+    ownShell();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(document.documentElement.hasAttribute('data-hydrated')).toBe(false);
+    ownAll('#lazy, #lazy *');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(document.documentElement.hasAttribute('data-hydrated')).toBe(true);
+    document.documentElement.removeAttribute('data-hydrated');
   });
 
   it('stops waiting for a part whose code never comes after a minute', async () => {

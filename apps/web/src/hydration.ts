@@ -97,9 +97,14 @@ export function watchHydration(doc: Document = document): Hydration {
 
 let current: Hydration = { served: () => false, done: Promise.resolve() };
 
-/** The page's one watch (main.tsx starts it); pages the browser drew itself have nothing to wait for. */
+/**
+ * The page's one watch (main.tsx starts it); pages the browser drew itself have nothing to wait for. Once the markup
+ * is all React's, `<html data-hydrated>` says so (the journeys wait for it where a step needs the app, not the links
+ * that work without it).
+ */
 export function startHydrationWatch(doc: Document = document): Hydration {
   current = watchHydration(doc);
+  void current.done.then(() => doc.documentElement.setAttribute('data-hydrated', ''));
   return current;
 }
 
