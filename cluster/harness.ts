@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
@@ -114,17 +114,44 @@ export class Cluster {
     chmodSync(dir, 0o777);
     chmodSync(join(dir, 'cache'), 0o777);
     const conf = join(dir, 'nginx.conf');
-    writeFileSync(
-      conf,
-      nginxConfig({
-        upstreams: this.apps.map((a) => `127.0.0.1:${a.port}`),
-        listen: `127.0.0.1:${port}`,
-        cacheDir: join(dir, 'cache'),
-        standalone: { pid: join(dir, 'nginx.pid'), errorLog: join(dir, 'error.log'), tempDir: dir },
-      }),
-    );
+    this.writeNginxConfig = (down) =>
+      writeFileSync(
+        conf,
+        nginxConfig({
+          upstreams: this.apps.map((a) => `127.0.0.1:${a.port}`),
+          down: down.map((i) => `127.0.0.1:${this.apps[i].port}`),
+          listen: `127.0.0.1:${port}`,
+          cacheDir: join(dir, 'cache'),
+          standalone: { pid: join(dir, 'nginx.pid'), errorLog: join(dir, 'error.log'), tempDir: dir },
+        }),
+      );
+    this.writeNginxConfig([]);
     this.nginx = spawn('nginx', ['-c', conf, '-p', dir, '-e', join(dir, 'error.log')], { stdio: 'ignore' });
     await waitFor('nginx', async () => (await fetch(`${this.url}/healthz`)).ok);
+  }
+
+  private writeNginxConfig: (down: number[]) => void = () => {};
+
+  /**
+   * Marks processes nginx sends nothing new to (`down`; none: all of them take requests again) and reloads nginx, as
+   * docs/DEPLOYING.md's rolling restart does; settles once the workers of the old configuration have gone.
+   */
+  async route(down: number[]) {
+    const master = this.nginx?.pid;
+    if (!master) throw new Error('no nginx');
+    const workers = () =>
+      (spawnSync('pgrep', ['-a', '-P', String(master)], { encoding: 'utf8' }).stdout ?? '').split('\n').filter((l) => l.includes('worker process'));
+    const before = new Set(workers().map((l) => l.split(' ')[0]));
+    this.writeNginxConfig(down);
+    this.nginx?.kill('SIGHUP');
+    await waitFor(
+      'nginx reload',
+      async () => {
+        const now = workers();
+        return now.length > 0 && now.every((l) => !before.has(l.split(' ')[0]) && !l.includes('shutting down'));
+      },
+      30_000,
+    );
   }
 
   private tcp(port: number) {

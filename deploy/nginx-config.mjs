@@ -2,17 +2,19 @@
 // Writes the nginx configuration for N app processes (issue #13). One source for the deployment kit and the
 // cluster suite:
 //   node deploy/nginx-config.mjs --listen 80 --server-name example.org --cache /var/cache/nginx/axoo 127.0.0.1:8081 127.0.0.1:8082
-// prints a `server`-level file for /etc/nginx/conf.d/ (with --standalone, a whole nginx.conf for `nginx -c`).
+// prints a `server`-level file for /etc/nginx/conf.d/ (with --standalone, a whole nginx.conf for `nginx -c`);
+// `--down 127.0.0.1:8081` (repeatable) marks a process nginx sends nothing new to, for its restart.
 import { pathToFileURL } from 'node:url';
 
 /**
- * @param {{ upstreams: string[], listen: string | number, serverName?: string, cacheDir: string,
+ * `down` names upstreams nginx sends nothing new to (a process about to restart: docs/DEPLOYING.md, rolling restart).
+ * @param {{ upstreams: string[], down?: string[], listen: string | number, serverName?: string, cacheDir: string,
  *           standalone?: { pid: string, errorLog: string, tempDir: string } }} o
  */
 export function nginxConfig(o) {
   const servers = o.upstreams.map(
     (u) => `    # Passive health: two failures take a process out for 3 s; nginx then tries it again.
-    server ${u} max_fails=2 fail_timeout=3s;`,
+    server ${u} max_fails=2 fail_timeout=3s${o.down?.includes(u) ? ' down' : ''};`,
   );
   const site = `# AXOO behind nginx: ${o.upstreams.length} identical app processes (docs/DEPLOYING.md).
 upstream axoo {
@@ -129,9 +131,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const listen = take('--listen', '80');
   const serverName = take('--server-name', '_');
   const cacheDir = take('--cache', '/var/cache/nginx/axoo');
+  const down = [];
+  for (let d = take('--down'); d; d = take('--down')) down.push(d);
   if (!args.length) {
-    console.error('usage: node deploy/nginx-config.mjs [--listen 80] [--server-name host] [--cache dir] host:port ...');
+    console.error('usage: node deploy/nginx-config.mjs [--listen 80] [--server-name host] [--cache dir] [--down host:port] host:port ...');
     process.exit(2);
   }
-  process.stdout.write(nginxConfig({ upstreams: args, listen, serverName, cacheDir }));
+  process.stdout.write(nginxConfig({ upstreams: args, down, listen, serverName, cacheDir }));
 }

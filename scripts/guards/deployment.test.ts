@@ -31,4 +31,19 @@ describe('the deployment kit runs the server as npm start does', () => {
     expect(drainMs).toBeGreaterThan(idleS * 1000);
     expect(stopS * 1000).toBeGreaterThan(drainMs + SHUTDOWN_GRACE_MS);
   });
+
+  // Issue #13, rolling restarts: the process about to restart is marked down, so nginx sends it nothing new.
+  it('marks the upstreams named down, and only those', () => {
+    const upstreams = ['127.0.0.1:8081', '127.0.0.1:8082'];
+    const servers = (down?: string[]) =>
+      nginxConfig({ upstreams, down, listen: 80, cacheDir: '/var/cache/nginx/axoo' })
+        .split('\n')
+        .filter((l) => /^\s*server 127/.test(l))
+        .map((l) => l.trim());
+    expect(servers()).toEqual(['server 127.0.0.1:8081 max_fails=2 fail_timeout=3s;', 'server 127.0.0.1:8082 max_fails=2 fail_timeout=3s;']);
+    expect(servers(['127.0.0.1:8082'])).toEqual([
+      'server 127.0.0.1:8081 max_fails=2 fail_timeout=3s;',
+      'server 127.0.0.1:8082 max_fails=2 fail_timeout=3s down;',
+    ]);
+  });
 });
