@@ -18,6 +18,9 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     environment: 'node',
     pool: 'forks',
+    // Two files at a time (Vitest takes one on a 2-core machine): the stored-XSS corpus, some 20 of the suite's 30
+    // minutes in CI, mostly waits on its pages, and the others (authorization, fuzzing, writes…) run beside it.
+    maxWorkers: 2,
     testTimeout: 300_000,
     hookTimeout: 120_000,
     env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', SECURITY_SEED: seed },
