@@ -71,6 +71,8 @@ describe('hide an open call (issue #31)', () => {
     expect(await foundBy(guest, call.id)).toEqual(gone);
     expect(await foundBy(member, call.id)).toEqual(gone);
     expect(await named()).not.toContain(call.id);
+    // Nor its questions (they were readable by anyone who knew the call's id).
+    for (const viewer of [guest, member]) expect((await viewer.get(`/api/v1/invite-questions/?invite=${call.id}`)).statusCode).toBe(404);
     // Nobody else subscribes to or enters a call they cannot see.
     expect((await member.post('/api/v1/invite-subscriptions/', { invite: call.id })).json()).toMatchObject({ invite: expect.any(Array) });
 
@@ -80,6 +82,8 @@ describe('hide an open call (issue #31)', () => {
     expect(seen.json()).toMatchObject({ moderation_state: 'hidden', moderation_reason: 'Asks artists for money', can_edit: true });
     expect(ids((await mine.get('/api/v1/invites/?owner=me&limit=100')).json())).toContain(call.id);
     expect((await mine.get(`/api/v1/invites/${call.id}/artworks/`)).statusCode).toBe(200);
+    expect((await mine.get(`/api/v1/invite-questions/?invite=${call.id}`)).statusCode).toBe(200);
+    expect((await s.get(`/api/v1/invite-questions/?invite=${call.id}`)).statusCode).toBe(200);
     const staffSees = (await s.get(`/api/v1/invites/${call.id}/`)).json();
     expect(staffSees).toMatchObject({ moderation_state: 'hidden', moderation_reason: 'Asks artists for money' });
     expect(ids((await s.get('/api/v1/invites/?limit=100')).json())).toContain(call.id);

@@ -10,7 +10,7 @@ export async function inviteQuestionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Questions.
   r.get('/api/v1/invite-questions/', { schema: { tags, summary: 'Questions of an invite', querystring: z.object({ invite: id }) } }, async (request) =>
-    service.listQuestions(app.db, request.query.invite),
+    service.listQuestions(app.db, request.user, request.query.invite),
   );
   r.post(
     '/api/v1/invite-questions/',
