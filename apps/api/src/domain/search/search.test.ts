@@ -97,7 +97,7 @@ describe('artworks ?search= of any length (issue #30)', () => {
     expect(await search('!!!')).toEqual([]);
     expect(await search('%_\\')).toEqual([]);
     expect(await search('.*[')).toEqual([]);
-    expect(await search('ㅂ' + '('.repeat(10) + 'ㄷ')).toEqual([]);
+    expect(await search(`ㅂ${'('.repeat(10)}ㄷ`)).toEqual([]);
   });
 });
 

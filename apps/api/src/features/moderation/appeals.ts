@@ -1,5 +1,5 @@
 import { type Appeal, type AppealStatus, asLang, type ModerationDecision, translate } from '@axoo/contract';
-import { and, asc, count, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { appeals, reports, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../deps.ts';
