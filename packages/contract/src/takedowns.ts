@@ -102,6 +102,9 @@ export const HoldMatchSchema = z.object({
   author: HoldPersonSchema,
   distance: z.object({ dhash: z.number(), phash: z.number() }),
   answer: z.enum(['allowed', 'reported']).nullable(),
+  /** The held image, the original, is the mature work's blurred copy (a viewer who has not opted in). */
+  image_blurred: z.boolean(),
+  original_blurred: z.boolean(),
 });
 /**
  * A repost hold as its uploader, a matched artist or staff reads it (`role`); the uploader's explanation is the

@@ -54,6 +54,8 @@ export async function matchesOf(db: Executor, holdIds: number[]) {
       phashBits: repostHoldMatches.phashBits,
       answer: repostHoldMatches.answer,
       original: { id: originals.id, title: originals.title, cover: originals.croppedCover },
+      originalRating: originals.rating,
+      originalBlurred: originals.blurredCover,
       author: { id: originalAuthors.id, name: originalAuthors.name, slug: originalAuthors.slug },
     })
     .from(repostHoldMatches)
@@ -73,6 +75,8 @@ export async function heldWorks(db: Executor, artworkIds: number[]) {
       title: artworks.title,
       cover: artworks.croppedCover,
       cover_full: artworks.cover,
+      rating: artworks.rating,
+      blurredCover: artworks.blurredCover,
       author: { id: users.id, name: users.name, slug: users.slug },
     })
     .from(artworks)

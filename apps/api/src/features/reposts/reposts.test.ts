@@ -128,6 +128,43 @@ describe('the publish hold (issue #31)', () => {
     expect((await agents.original.get(`/api/v1/artworks/${copy.id}/hold/`)).json()).toMatchObject({ role: 'original', explanation: null });
   });
 
+  it('a mature work of the other party shows blurred to a party who has not opted in; staff and its author see it', async () => {
+    const blurred = { [copy.id]: 'artworks/r/held_blurred.jpg', [originalId]: 'artworks/r/original_blurred.jpg' };
+    for (const id of [copy.id, originalId]) await app.db.update(artworks).set({ rating: 'mature', blurredCover: blurred[id] }).where(eq(artworks.id, id));
+    const [originalRow] = await app.db.select().from(artworks).where(eq(artworks.id, originalId));
+    const read = async (who: 'original' | 'copier' | 'staff') => (await agents[who].get(`/api/v1/artworks/${copy.id}/hold/`)).json();
+    try {
+      // The matched artist: the held work blurred, their own as it is.
+      const theirs = await read('original');
+      expect(theirs.artwork.cover).toBe(blurred[copy.id]);
+      expect(theirs.matches[0]).toMatchObject({
+        image: blurred[copy.id],
+        image_blurred: true,
+        original_image: originalRow.croppedCover || originalRow.cover,
+        original_blurred: false,
+      });
+      // The uploader: their own work as it is, the original blurred.
+      const uploader = await read('copier');
+      expect(uploader.artwork.cover).not.toBe(blurred[copy.id]);
+      expect(uploader.matches[0]).toMatchObject({
+        image: copy.key,
+        image_blurred: false,
+        original_image: blurred[originalId],
+        original_blurred: true,
+        original: expect.objectContaining({ cover: blurred[originalId] }),
+      });
+      // Staff decide on the works as they are.
+      expect((await read('staff')).matches[0]).toMatchObject({ image: copy.key, original_image: expect.not.stringContaining('blurred') });
+      // Opted in, the matched artist compares the two as they are.
+      const optIn = (on: boolean) => agents.original.put(`/api/v1/users/${people.original.id}/`, { show_mature: on });
+      expect((await optIn(true)).statusCode).toBe(200);
+      expect((await read('original')).matches[0]).toMatchObject({ image: copy.key });
+      expect((await optIn(false)).statusCode).toBe(200);
+    } finally {
+      for (const id of [copy.id, originalId]) await app.db.update(artworks).set({ rating: 'general' }).where(eq(artworks.id, id));
+    }
+  });
+
   it('the other artist is told: a notice leading to the hold and a mail in their language (ko)', async () => {
     const notices = (await agents.original.get('/api/v1/notifications/')).json().results;
     expect(notices).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'repost_match', link: `/holds/${copy.id}/` })]));

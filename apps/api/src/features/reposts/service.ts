@@ -26,7 +26,7 @@ async function holdFor(db: Executor, viewer: UserRow, hold: q.HoldRow): Promise<
   const role = roleOf(viewer, hold, matches);
   if (!role) throw forbidden();
   if (!work) throw notFound();
-  return { hold: presentHold(hold, work, matches, role, viewer.id), role };
+  return { hold: presentHold(hold, work, matches, role, viewer), role };
 }
 
 /** `GET /api/v1/artworks/{id}/hold/`: the artwork's latest hold (404 when it never was held). */
@@ -123,7 +123,7 @@ export async function listHolds(deps: HoldDeps, staff: UserRow, status: HoldStat
             work,
             matches.filter((m) => m.holdId === hold.id),
             'staff',
-            staff.id,
+            staff,
           ),
         ]
       : [];

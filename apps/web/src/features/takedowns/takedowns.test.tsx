@@ -7,6 +7,8 @@ import i18n from '../../i18n/index.ts';
 import ModerationNotice from '../../kit/components/ModerationNotice.tsx';
 import { answering, jsonResponse } from '../../test/render.tsx';
 import HoldsAdmin from './admin/HoldsAdmin.tsx';
+import type { Hold } from '@axoo/contract';
+import { ImagePair } from './components/ImagePair.tsx';
 import { TakedownForm } from './components/TakedownForm.tsx';
 import TakedownConfirmPage from './TakedownConfirmPage.tsx';
 
@@ -58,6 +60,36 @@ describe('takedowns on the web (issue #31)', () => {
     expect(screen.getByRole('link', { name: '이유 보기 및 설명하기' }).getAttribute('href')).toBe('/holds/5/');
     at('/artwork/6/', <ModerationNotice artwork={{ id: 6, moderation_state: 'hidden', moderation_reason: 'takedown' }} />);
     expect(screen.getByRole('link', { name: '신고 내용 보기 및 이의 제기' }).getAttribute('href')).toBe('/notices/6/');
+  });
+
+  it('a mature image the server sent blurred says so under it, with the way to see mature work (ko)', () => {
+    const match: Hold['matches'][number] = {
+      image: 'artworks/h/held_blurred.jpg',
+      original: { id: 2, title: '등대', cover: 'artworks/o/cover.png' },
+      original_image: 'artworks/o/cover.png',
+      author: { id: 7, name: '하나', slug: 'hana' },
+      distance: { dhash: 3, phash: 5 },
+      answer: null,
+      image_blurred: true,
+      original_blurred: false,
+    };
+    const hold: Hold = {
+      id: 1,
+      status: 'held',
+      role: 'original',
+      artwork: { id: 5, title: '등대 사본', cover: '', author: { id: 8, name: '복사', slug: 'copy' } },
+      explanation: null,
+      matches: [match],
+      note: null,
+      created: '',
+      decided: null,
+    };
+    at('/holds/5/', <ImagePair hold={hold} match={match} mine />);
+    const notes = screen.getAllByTestId('hold-blurred');
+    expect(notes).toHaveLength(1);
+    expect(notes[0].closest('figure')?.querySelector('img')?.getAttribute('src')).toContain('held_blurred');
+    expect(notes[0].textContent).toContain('성인 작품이라 흐리게 보입니다.');
+    expect(screen.getByRole('link', { name: '계정 설정에서 성인 작품 보기를 켜면 그대로 비교할 수 있습니다.' }).getAttribute('href')).toBe('/accounts/');
   });
 
   it('the console reaches every hold, 20 a page (the stored-XSS corpus found the 21st out of reach)', async () => {
