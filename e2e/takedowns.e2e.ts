@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artworks, imageHashes, media, takedowns } from '../apps/api/src/db/schema/index.ts';
 import { hashRow } from '../apps/api/src/domain/artworks/near-copies.ts';
+import { blurImage } from '../apps/api/src/media/blur.ts';
 import { hashImage } from '../apps/api/src/media/phash.ts';
 import { buildArtwork, buildPremium, buildStaff, type UserRow } from '../apps/api/test/factories.ts';
 import { type Browser, baseURL, dataDir, fixtures, mailTo, openBrowser, screenshot } from './support.ts';
@@ -137,7 +138,7 @@ describe.each(cases)('a takedown notice ($lang)', ({ lang, mobile, send, goodFai
 });
 
 describe('the publish hold (issue #31)', () => {
-  it('holds a near copy published through the upload screen; the other artist allows it in Korean and it shows', async () => {
+  it('holds a near copy published through the upload screen; the other artist, shown the mature copy blurred, allows it in Korean and it shows', async () => {
     const original = await buildPremium(db, { name: '원작 작가', username: `origin-${Date.now() % 100000}`, language: 'ko' });
     const copier = await buildPremium(db, { name: 'Copy Artist', username: `copier-${Date.now() % 100000}`, language: 'en' });
     const art = await picture('#204060', '<circle cx="200" cy="200" r="120" fill="#e0a020"/><rect x="380" y="80" width="180" height="300" fill="#a02040"/>');
@@ -155,8 +156,12 @@ describe('the publish hold (issue #31)', () => {
     await db.db.insert(imageHashes).values(hashRow(source.id, key, await hashImage(art)));
     // The copier's draft, as the editor saved it (its image hashed then).
     const copyKey = await store(copier, `e2e-holds/copy-${copier.id}.png`, copy);
+    // A mature work: the other artist, who has not opted in, compares its blurred copy (issue #31).
+    const blurredKey = await store(copier, `e2e-holds/copy-${copier.id}_blurred.jpg`, await blurImage(copy));
     const draft = await buildArtwork(db, copier, {
       title: 'Lighthouse at dusk',
+      rating: 'mature',
+      blurredCover: blurredKey,
       draft: true,
       publishedAt: null,
       cover: copyKey,
@@ -178,6 +183,8 @@ describe('the publish hold (issue #31)', () => {
     await uploader.page.getByTestId('moderation-notice').getByRole('link', { name: 'See why and explain' }).click();
     await uploader.page.waitForURL(new RegExp(`/holds/${draft.id}/$`));
     await uploader.page.getByTestId('image-pair').waitFor();
+    // Their own work, mature as it is, shows as it is to them.
+    expect(await uploader.page.getByTestId('hold-blurred').count()).toBe(0);
     await uploader.page.locator('#hold-explanation').fill('A study after the original, credited in the text.');
     await uploader.page.getByRole('button', { name: 'Send explanation' }).click();
     await uploader.page.getByText('Explanation saved.').waitFor();
@@ -192,6 +199,11 @@ describe('the publish hold (issue #31)', () => {
     await artist.page.getByRole('link', { name: /내 작품과 닮은 작품이 올라와 보류되었습니다/ }).click();
     await artist.page.waitForURL(new RegExp(`/holds/${draft.id}/$`));
     await artist.page.getByTestId('image-pair').waitFor();
+    // The held work is mature: its blurred copy, said so under it, with the way to see mature work as it is.
+    const held = artist.page.getByTestId('image-pair').locator('figure').first();
+    await held.getByTestId('hold-blurred').getByText('성인 작품이라 흐리게 보입니다.').waitFor();
+    expect(await held.locator('img').getAttribute('src')).not.toContain(copyKey);
+    expect(await held.getByRole('link', { name: '계정 설정에서 성인 작품 보기를 켜면 그대로 비교할 수 있습니다.' }).getAttribute('href')).toBe('/accounts/');
     await screenshot(artist.page, 'takedowns-hold-original-ko-phone');
     await artist.page.getByRole('button', { name: '내 작품, 허락함' }).click();
     await artist.page.getByTestId('hold-answered').waitFor();
