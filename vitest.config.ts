@@ -14,6 +14,8 @@ export default defineConfig({
           // `*.pg.test.ts` need the outside services (a PostgreSQL server, Redis): `npm run test:pg` runs them.
           exclude: process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'],
           environment: 'node',
+          // One migrated embedded database that each test app starts from (apps/api/test/pglite-template.ts).
+          globalSetup: ['apps/api/test/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -5,11 +5,24 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedTaxonomy } from '../src/db/seed.ts';
-import { mkdtempSync } from 'node:fs';
+import { PGLITE_TEMPLATE_ENV } from './pglite-template.ts';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export interface TestApp extends FastifyInstance {}
+
+let migrated: Blob | undefined;
+/**
+ * The migrated empty database the API project's global setup dumped (`test/pglite-template.ts`), read once per test
+ * file; none outside that project (each app then creates and migrates its own).
+ */
+function migratedPglite(): Blob | undefined {
+  const file = process.env[PGLITE_TEMPLATE_ENV];
+  if (!file) return undefined;
+  migrated ??= new Blob([readFileSync(file)]);
+  return migrated;
+}
 
 /**
  * A fresh app on a fresh database: in-memory PGlite, or (when TEST_DATABASE_URL is set, `npm run test:pg`)
@@ -44,7 +57,11 @@ export async function buildTestApp(
     { LOG_LEVEL: 'silent', ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => typeof v === 'string')) },
     { DATA_DIR: dataDir, SECRET_KEY: 'test-secret-key-test-secret-key-0123456789', pgliteDir: 'memory://', DATABASE_URL: url, ...overrides },
   );
-  const database: Database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.pgliteDir });
+  const database: Database = await openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: config.pgliteDir,
+    pgliteFrom: config.DATABASE_URL ? undefined : migratedPglite(),
+  });
   await database.migrate();
   await seedTaxonomy(database.db);
   if (dropDatabase) {
