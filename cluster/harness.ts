@@ -113,24 +113,31 @@ export class Cluster {
     chmodSync(this.work, 0o755);
     chmodSync(dir, 0o777);
     chmodSync(join(dir, 'cache'), 0o777);
-    const conf = join(dir, 'nginx.conf');
-    this.writeNginxConfig = (down) =>
-      writeFileSync(
-        conf,
-        nginxConfig({
-          upstreams: this.apps.map((a) => `127.0.0.1:${a.port}`),
-          down: down.map((i) => `127.0.0.1:${this.apps[i].port}`),
-          listen: `127.0.0.1:${port}`,
-          cacheDir: join(dir, 'cache'),
-          standalone: { pid: join(dir, 'nginx.pid'), errorLog: join(dir, 'error.log'), tempDir: dir },
-        }),
-      );
-    this.writeNginxConfig([]);
+    this.nginxAt = { dir, port };
+    const conf = this.writeNginxConfig([]);
     this.nginx = spawn('nginx', ['-c', conf, '-p', dir, '-e', join(dir, 'error.log')], { stdio: 'ignore' });
     await waitFor('nginx', async () => (await fetch(`${this.url}/healthz`)).ok);
   }
 
-  private writeNginxConfig: (down: number[]) => void = () => {};
+  /** nginx's folder and the port it listens on (set by `start`). */
+  private nginxAt = { dir: '', port: 0 };
+
+  /** Writes nginx's whole configuration, the processes `down` marked so; answers the file's path. */
+  private writeNginxConfig(down: number[]): string {
+    const { dir, port } = this.nginxAt;
+    const conf = join(dir, 'nginx.conf');
+    writeFileSync(
+      conf,
+      nginxConfig({
+        upstreams: this.apps.map((a) => `127.0.0.1:${a.port}`),
+        down: down.map((i) => `127.0.0.1:${this.apps[i].port}`),
+        listen: `127.0.0.1:${port}`,
+        cacheDir: join(dir, 'cache'),
+        standalone: { pid: join(dir, 'nginx.pid'), errorLog: join(dir, 'error.log'), tempDir: dir },
+      }),
+    );
+    return conf;
+  }
 
   /**
    * Marks processes nginx sends nothing new to (`down`; none: all of them take requests again) and reloads nginx, as

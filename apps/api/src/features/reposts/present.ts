@@ -12,7 +12,8 @@ export type HoldRole = Hold['role'];
  */
 export function presentHold(hold: HoldRow, work: HeldWork, matches: MatchRow[], role: HoldRole, viewer: { id: number } & MatureViewer): Hold {
   const shown = role === 'original' ? matches.filter((m) => m.author.id === viewer.id) : matches;
-  const seen = (rating: string, authorId: number) => role === 'staff' || authorId === viewer.id || !withholds({ rating }, seesMature(viewer));
+  const full = role === 'staff' || seesMature(viewer);
+  const seen = (rating: string, authorId: number) => authorId === viewer.id || !withholds({ rating }, full);
   const held = seen(work.rating, work.author.id);
   return {
     id: hold.id,

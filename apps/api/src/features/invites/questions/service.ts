@@ -2,7 +2,8 @@ import type { Db, Executor } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../http/errors.ts';
 import type { UserRow } from '../../../domain/users/user.ts';
 import { isHiddenFrom } from '../../../domain/open-calls/policy.ts';
-import { assertQuestionsOpen, editableInvite, loadInvite } from '../calls/service.ts';
+import { findInvite } from '../calls/queries.ts';
+import { assertQuestionsOpen, editableInvite } from '../calls/service.ts';
 import { presentQuestion } from '../calls/present.ts';
 import * as questions from './queries.ts';
 import { type QuestionKindInput, questionKind } from './kind.ts';
@@ -11,8 +12,9 @@ import { type QuestionKindInput, questionKind } from './kind.ts';
 
 /** The questions of a call its viewer may see (a call staff hid is its owner's and staff's, as its page is). */
 export async function listQuestions(db: Db, viewer: UserRow | null, inviteId: number) {
-  const invite = await loadInvite(db, inviteId);
-  if (isHiddenFrom(viewer, invite)) throw notFound();
+  // Read as subscribing reads it: the call's status plays no part here, so no expiry sweep (a write) on this read.
+  const invite = await findInvite(db, inviteId);
+  if (!invite || isHiddenFrom(viewer, invite)) throw notFound();
   const rows = await questions.listQuestions(db, inviteId);
   return rows.map(presentQuestion);
 }
