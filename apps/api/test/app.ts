@@ -30,7 +30,14 @@ function migratedPglite(): Blob | undefined {
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { logger?: Parameters<typeof buildApp>[0]['logger'] } = {},
+  options: {
+    logger?: Parameters<typeof buildApp>[0]['logger'];
+    /**
+     * An embedded database created and migrated here, as a server makes its own, not loaded from the migrated copy:
+     * for a test that measures the process's memory from a baseline (the decode budget's).
+     */
+    ownDatabase?: boolean;
+  } = {},
 ): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'axoo-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -60,7 +67,7 @@ export async function buildTestApp(
   const database: Database = await openDatabase({
     url: config.DATABASE_URL,
     pgliteDir: config.pgliteDir,
-    pgliteFrom: config.DATABASE_URL ? undefined : migratedPglite(),
+    pgliteFrom: config.DATABASE_URL || options.ownDatabase ? undefined : migratedPglite(),
   });
   await database.migrate();
   await seedTaxonomy(database.db);

@@ -133,6 +133,8 @@ describe('holdEarlyTaps', () => {
   });
 
   it('leaves alone a control React owns, a control inside a link, and a tap with a modifier key', () => {
+    // Fake timers: the held tap's wait (and the watch's) ends with the test, not a minute later in a torn-down page.
+    vi.useFakeTimers();
     serverPage();
     holdEarlyTaps(watchHydration());
     ownAll('header, header *');
